@@ -1,0 +1,39 @@
+# The one entry point that the README, CI and developers use.
+# Everything installs into .venv; nothing touches the system Python.
+PY      ?= python3
+VENV    ?= .venv
+BIN     := $(VENV)/bin
+# torch's CPU build; on a machine whose index serves only CUDA builds, set
+# TORCH_SPEC="torch --index-url https://download.pytorch.org/whl/cpu".
+TORCH_SPEC ?= torch==2.13.0
+QUESTION ?= How do footnotes in deepref point at the exact supporting passage?
+
+.PHONY: install install-dev demo test lint bench clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/pip install -q -e .
+
+install-dev: $(BIN)/python
+	$(BIN)/pip install -q $(TORCH_SPEC)
+	$(BIN)/pip install -q -e '.[dev,local]'
+
+# The embedded default: no Redis, no worker, no key, no internet.
+demo: install
+	$(BIN)/deepref research "$(QUESTION)" --corpus examples/corpus
+
+test: install-dev
+	bash scripts/test.sh
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: install-dev
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""The ``deepref`` command: one module per command group, each with ``register()``."""

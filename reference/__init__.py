@@ -1,0 +1,1 @@
+"""deepref's reference engine: answers in, verified footnotes out. Pure: no I/O."""

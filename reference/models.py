@@ -1,0 +1,113 @@
+"""Frozen records the reference engine takes and returns.
+
+They are plain dataclasses so that the engine has no dependency beyond numpy and
+so that callers (Celery payloads, the HTTP API, the CLI) convert them at their own
+edge with :meth:`ReferenceResult.to_dict`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Scorer = Literal["cosine", "hybrid", "jaccard"]
+"""Which similarity produced the scores: dense only, dense+lexical, or lexical only."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One document an answer may cite. ``text`` is what quotes and spans index."""
+
+    id: str
+    url: str
+    title: str
+    text: str
+    date: str | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("id", "url", "title", "text"):
+            if not isinstance(getattr(self, name), str):
+                raise TypeError(f"Source.{name} must be a string, got {type(getattr(self, name)).__name__}")
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A located passage: ``text[start:end]`` with a similarity in [0, 1]."""
+
+    start: int
+    end: int
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """One footnote occurrence: a claim in the answer tied to a passage of a source.
+
+    Several references may share ``n`` when they cite the same source (numbers are
+    per source, in order of first appearance), each with its own quote.
+    """
+
+    n: int
+    source_id: str
+    url: str
+    title: str
+    quote: str
+    quote_span: tuple[int, int]
+    answer_span: tuple[int, int]
+    score: float
+    date: str | None = None
+    answer_chunk: str = ""
+    origin: Literal["attributed", "model"] = "attributed"
+    supported: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["quote_span"] = list(self.quote_span)
+        d["answer_span"] = list(self.answer_span)
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Relevance statistics over the kept references (the seed logs these)."""
+
+    min: float = 0.0
+    max: float = 0.0
+    mean: float = 0.0
+    count: int = 0
+
+    @classmethod
+    def of(cls, scores: list[float]) -> Stats:
+        if not scores:
+            return cls()
+        return cls(min(scores), max(scores), sum(scores) / len(scores), len(scores))
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceResult:
+    """What :func:`reference.build_references` returns.
+
+    ``answer`` is the input text with ``[^n]`` markers inserted (or the model's
+    markers resolved to ``[^n]``) and nothing else changed.
+    """
+
+    answer: str
+    references: tuple[Reference, ...]
+    scorer: Scorer
+    warnings: tuple[str, ...] = ()
+    stats: Stats = field(default_factory=Stats)
+    sources: tuple[Source, ...] = ()
+
+    def render(self, style: str = "markdown") -> str:
+        from reference.styles import render  # late: styles import models
+
+        return render(self, style)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "answer": self.answer,
+            "references": [r.to_dict() for r in self.references],
+            "scorer": self.scorer,
+            "warnings": list(self.warnings),
+            "stats": asdict(self.stats),
+        }

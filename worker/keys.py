@@ -1,0 +1,50 @@
+"""Every Redis key deepref writes is built here, so a prefix change or an audit of
+what we store needs one file. All keys start with the configured prefix so that
+several deployments (or test runs) can share one Redis database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Keys:
+    prefix: str = "deepref"
+
+    def job(self, job_id: str) -> str:
+        """JSON of the job record (state, progress, timings, error, result)."""
+        return f"{self.prefix}:job:{job_id}"
+
+    def job_events(self, job_id: str) -> str:
+        """Redis stream of state changes; the API's SSE endpoint tails it."""
+        return f"{self.prefix}:job:{job_id}:events"
+
+    def job_artifact(self, job_id: str, name: str) -> str:
+        """Intermediate stage output (hits, documents, passages, answer) of a job.
+        Stages pass job ids, not payloads, so a retried stage re-reads its input."""
+        return f"{self.prefix}:job:{job_id}:artifact:{name}"
+
+    def job_heartbeat(self, job_id: str) -> str:
+        """Expires unless the running stage refreshes it: how a vanished worker is seen."""
+        return f"{self.prefix}:job:{job_id}:heartbeat"
+
+    def job_index(self) -> str:
+        """Sorted set of job ids by creation time (for listing and the reaper)."""
+        return f"{self.prefix}:jobs"
+
+    def embedding(self, model: str, digest: str) -> str:
+        """Cached embedding vector of one text, by model and content hash."""
+        return f"{self.prefix}:emb:{model}:{digest}"
+
+    def rate_limit(self, name: str) -> str:
+        """Shared token bucket of a search provider or fetched host."""
+        return f"{self.prefix}:rate:{name}"
+
+    def report_slot_lock(self, report: str, slot: str) -> str:
+        """SET NX lock: one run per report per scheduled slot, even with two beats."""
+        return f"{self.prefix}:report:{report}:slot:{slot}"
+
+    def report_run(self, report: str, run_id: str) -> str:
+        """Progress of one report run (which questions are done), for resuming."""
+        return f"{self.prefix}:report:{report}:run:{run_id}"

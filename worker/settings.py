@@ -1,0 +1,101 @@
+"""All settings, in one place, read from ``DEEPREF_*`` environment variables.
+
+The table in ``docs/configuration.md`` documents every field below; keep them in
+step (``tests/worker/test_settings.py`` checks that each field is documented).
+Secrets are ``SecretStr`` so they never print in logs, reprs or results.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+from urllib.parse import urlsplit, urlunsplit
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="DEEPREF_", env_file=None, extra="ignore")
+
+    # --- Redis / Celery -------------------------------------------------------
+    redis_url: str = Field("redis://localhost:6379/0", description="Broker and result store.")
+    key_prefix: str = Field("deepref", description="Prefix of every Redis key deepref writes.")
+    job_ttl_seconds: int = Field(7 * 24 * 3600, ge=60, description="How long job state and results are kept.")
+    stage_soft_time_limit: int = Field(300, ge=1, description="Seconds before a stage is asked to stop.")
+    stage_time_limit: int = Field(360, ge=1, description="Seconds before a stage's worker process is killed.")
+    stage_max_retries: int = Field(3, ge=0, description="Retries of a stage after a transient error.")
+    job_heartbeat_seconds: int = Field(15, ge=1, description="How often a running stage proves it is alive.")
+
+    # --- Questions ------------------------------------------------------------
+    max_question_chars: int = Field(2000, ge=10, description="Longest accepted question.")
+
+    # --- LLM (OpenAI-compatible) ---------------------------------------------
+    llm_base_url: str | None = Field(None, description="Chat-completions endpoint; unset = extractive answers.")
+    llm_api_key: SecretStr | None = Field(None, description="Key for the LLM endpoint.")
+    llm_model: str = Field("gpt-4o-mini", description="Chat model name.")
+    llm_timeout: float = Field(120.0, gt=0, description="Seconds per chat request.")
+    llm_sub_queries: int = Field(3, ge=0, le=10, description="Extra search queries the LLM writes per question.")
+
+    # --- Embeddings -------------------------------------------------------------
+    embedder: Literal["auto", "local", "openai", "jaccard"] = Field(
+        "auto", description="auto = openai if an embedding URL is set, else local if installed, else jaccard."
+    )
+    embedding_base_url: str | None = Field(None, description="OpenAI-compatible /v1/embeddings base URL.")
+    embedding_api_key: SecretStr | None = Field(None, description="Key for the embedding endpoint.")
+    embedding_model: str = Field("text-embedding-3-small", description="Embedding model name.")
+    embedding_batch_size: int = Field(128, ge=1, le=2048, description="Texts per embeddings request.")
+    embedding_cache_ttl: int = Field(30 * 24 * 3600, ge=0, description="Seconds an embedding stays cached in Redis.")
+
+    # --- Search ----------------------------------------------------------------
+    search_provider: Literal["duckduckgo", "searxng", "local"] = Field("duckduckgo", description="Web search backend.")
+    searxng_url: str | None = Field(None, description="Base URL of a SearxNG instance (JSON API enabled).")
+    corpus_dir: Path | None = Field(None, description="Folder of .md/.txt/.html files for the local provider.")
+    max_results_per_query: int = Field(8, ge=1, le=50, description="Search results kept per query.")
+    max_pages: int = Field(12, ge=1, le=100, description="Pages fetched per job.")
+    max_per_host: int = Field(3, ge=1, description="Pages per host per job.")
+    allow_hosts: list[str] = Field(default_factory=list, description="If set, only these hosts are used.")
+    deny_hosts: list[str] = Field(default_factory=list, description="Hosts never used.")
+    search_rate_per_second: float = Field(0.5, gt=0, description="Queries per second per search provider.")
+
+    # --- Fetch -------------------------------------------------------------------
+    fetch_concurrency: int = Field(8, ge=1, le=256, description="Pages fetched at once per job.")
+    fetch_timeout: float = Field(15.0, gt=0, description="Seconds per page (connect + read).")
+    fetch_total_timeout: float = Field(60.0, gt=0, description="Seconds for all pages of a job.")
+    fetch_max_bytes: int = Field(5_000_000, ge=1024, description="Largest page body read.")
+    fetch_max_redirects: int = Field(5, ge=0, description="Redirects followed per page.")
+    fetch_allow_private: bool = Field(False, description="Allow private/loopback/link-local targets (tests only).")
+    fetch_user_agent: str = Field(
+        "Mozilla/5.0 (compatible; deepref/0.1; +https://github.com/deepref/deepref)", description="User-Agent header."
+    )
+    fetch_respect_robots: bool = Field(True, description="Obey robots.txt.")
+    fetch_host_rate_per_second: float = Field(2.0, gt=0, description="Requests per second per fetched host.")
+
+    # --- Reports -------------------------------------------------------------------
+    reports_file: Path = Field(Path("reports.yaml"), description="Report definitions (YAML or TOML).")
+    reports_dir: Path = Field(Path("reports"), description="Where finished reports are kept.")
+    beat_interval_seconds: float = Field(30.0, gt=0, description="How often beat checks the definitions.")
+
+    # --- HTTP API ------------------------------------------------------------------
+    api_token: SecretStr | None = Field(None, description="Bearer token required by the API when set.")
+    api_max_body_bytes: int = Field(64_000, ge=1024, description="Largest accepted request body.")
+
+    def redis_url_redacted(self) -> str:
+        """The Redis URL with any password replaced, safe for messages and logs."""
+        return redact_url(self.redis_url)
+
+
+def redact_url(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)[1]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """Settings of this process; tests call ``get_settings.cache_clear()`` after changing env."""
+    return Settings()
