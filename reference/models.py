@@ -97,6 +97,9 @@ class ReferenceResult:
     warnings: tuple[str, ...] = ()
     stats: Stats = field(default_factory=Stats)
     sources: tuple[Source, ...] = ()
+    markers: tuple[tuple[int, int, int], ...] = ()
+    """(start, end, n) of every marker the engine wrote into ``answer``, so styles
+    rewrite exactly those and never a ``[^1]`` the author typed inside code."""
 
     def render(self, style: str = "markdown") -> str:
         from reference.styles import render  # late: styles import models
