@@ -1,0 +1,102 @@
+"""Splitting text into sentences and passages that keep their character offsets.
+
+Offsets matter more than the split itself: every quote the engine returns must be
+``source.text[start:end]``, so nothing here may rewrite the text it cuts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """A passage of a text: ``text == source[start:end]``."""
+
+    start: int
+    end: int
+    text: str
+
+
+# A sentence ends at ASCII .!? followed by whitespace (or end), or right after a CJK
+# full stop, which needs no space. Abbreviations like "e.g." are kept together by
+# requiring the next non-space character not to be lower-case.
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])[\"')\]]*\s+(?=[^a-z\s])|(?<=[。！？])[」』”）]*\s*|\n\s*\n|\n(?=\s*(?:[-*+]|\d+[.)])\s)"
+)
+
+
+def split_sentences(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """Sentence spans of ``text[start:end]`` with surrounding whitespace trimmed."""
+    end = len(text) if end is None else end
+    spans: list[tuple[int, int]] = []
+    pos = start
+    for match in _SENTENCE_END.finditer(text, start, end):
+        _append_trimmed(text, pos, match.start() if match.group().isspace() else match.end(), spans)
+        pos = match.end()
+    _append_trimmed(text, pos, end, spans)
+    return spans
+
+
+def _append_trimmed(text: str, start: int, end: int, out: list[tuple[int, int]]) -> None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end > start:
+        out.append((start, end))
+
+
+def split_lines(text: str) -> list[tuple[int, int]]:
+    """Spans of the non-blank lines (the seed's ``chunkText`` splits on newlines)."""
+    spans: list[tuple[int, int]] = []
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        _append_trimmed(text, pos, pos + len(line), spans)
+        pos += len(line)
+    return spans
+
+
+def chunk_text(text: str, *, max_chars: int = 800, min_chars: int = 80) -> list[Chunk]:
+    """Passages of at most ``max_chars`` built from whole sentences, in order.
+
+    Paragraphs are kept together when they fit; long paragraphs are packed sentence by
+    sentence; a sentence longer than ``max_chars`` is cut at a word boundary. A final
+    piece shorter than ``min_chars`` joins its predecessor when the result still fits
+    in 1.5 × ``max_chars``, so tiny tails do not become citable on their own.
+    """
+    if max_chars < 1:
+        raise ValueError("max_chars must be positive")
+    pieces: list[tuple[int, int]] = []
+    for s, e in split_sentences(text):
+        pieces.extend(_cut_long(text, s, e, max_chars))
+    chunks: list[tuple[int, int]] = []
+    for s, e in pieces:
+        if chunks and e - chunks[-1][0] <= max_chars and not _paragraph_break(text, chunks[-1][1], s):
+            chunks[-1] = (chunks[-1][0], e)
+        else:
+            chunks.append((s, e))
+    if (
+        len(chunks) > 1
+        and chunks[-1][1] - chunks[-1][0] < min_chars
+        and (chunks[-1][1] - chunks[-2][0] <= max_chars * 1.5)
+    ):
+        chunks[-2:] = [(chunks[-2][0], chunks[-1][1])]
+    return [Chunk(s, e, text[s:e]) for s, e in chunks]
+
+
+def _paragraph_break(text: str, prev_end: int, start: int) -> bool:
+    return text.count("\n", prev_end, start) >= 2
+
+
+def _cut_long(text: str, start: int, end: int, max_chars: int) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    while end - start > max_chars:
+        cut = text.rfind(" ", start + max_chars // 2, start + max_chars)
+        if cut <= start:
+            cut = start + max_chars  # no space (e.g. CJK): cut on the character
+        _append_trimmed(text, start, cut, out)
+        start = cut
+    _append_trimmed(text, start, end, out)
+    return out

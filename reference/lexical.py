@@ -1,0 +1,189 @@
+"""Lexical similarity that works for every script, computed as sparse matrix products.
+
+Tokens: Latin-like text is split into lower-cased words (stop-words dropped, a
+light plural strip so "footnote" matches "footnotes"). CJK text has no spaces, so
+whitespace tokenising turns a Chinese sentence into one giant token (the peer's
+Jaccard then scores it 0 against everything); CJK runs become overlapping
+character bigrams instead, the usual unit of CJK retrieval, plus the unigram for
+runs of one character.
+
+Each text is a binary row of a CSR matrix, so for answer rows ``A`` and source
+rows ``B``: intersection = ``A @ B.T``, union = ``|A| + |B| - intersection``.
+No Python loop runs over pairs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import sparse
+
+_CJK = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\u3040-\u30ff"
+_TOKEN = re.compile(rf"[{_CJK}]+|[^\W_]+", re.UNICODE)
+_CJK_RUN = re.compile(rf"[{_CJK}]+")
+
+STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "been",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "no",
+        "not",
+        "of",
+        "on",
+        "or",
+        "our",
+        "she",
+        "so",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "to",
+        "too",
+        "us",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+    ]
+)
+
+
+def tokenize(text: str) -> list[str]:
+    """Tokens of ``text`` in order (duplicates kept)."""
+    out: list[str] = []
+    for match in _TOKEN.finditer(text.lower()):
+        word = match.group()
+        if _CJK_RUN.fullmatch(word):
+            if len(word) == 1:
+                out.append(word)
+            else:
+                out.extend(word[i : i + 2] for i in range(len(word) - 1))
+        elif word not in STOPWORDS:
+            out.append(_stem(word))
+    return out
+
+
+def _stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+@dataclass(frozen=True, slots=True)
+class TokenMatrix:
+    """Binary bag-of-tokens rows over one shared vocabulary."""
+
+    rows: sparse.csr_matrix
+    sizes: np.ndarray  # distinct tokens per row
+    idf: np.ndarray  # per vocabulary entry, from the source rows
+
+
+def build_matrices(left: list[str], right: list[str]) -> tuple[TokenMatrix, TokenMatrix]:
+    """Token matrices of two text lists over a shared vocabulary (IDF from ``right``)."""
+    vocab: dict[str, int] = {}
+    left_rows = [_row(tokenize(t), vocab) for t in left]
+    right_rows = [_row(tokenize(t), vocab) for t in right]
+    a = _csr(left_rows, len(vocab))
+    b = _csr(right_rows, len(vocab))
+    df = np.asarray((b > 0).sum(axis=0)).ravel().astype(np.float64)
+    idf = np.log1p((b.shape[0] + 1) / (df + 1)).astype(np.float32)
+    return (
+        TokenMatrix(a, np.asarray(a.sum(axis=1)).ravel(), idf),
+        TokenMatrix(b, np.asarray(b.sum(axis=1)).ravel(), idf),
+    )
+
+
+def _row(tokens: list[str], vocab: dict[str, int]) -> list[int]:
+    return sorted({vocab.setdefault(t, len(vocab)) for t in tokens})
+
+
+def _csr(rows: list[list[int]], width: int) -> sparse.csr_matrix:
+    indptr = np.zeros(len(rows) + 1, dtype=np.int64)
+    indptr[1:] = np.cumsum([len(r) for r in rows])
+    indices = np.fromiter((i for r in rows for i in r), dtype=np.int64, count=int(indptr[-1]))
+    data = np.ones(len(indices), dtype=np.float32)
+    return sparse.csr_matrix((data, indices, indptr), shape=(len(rows), max(width, 1)))
+
+
+def jaccard_matrix(a: TokenMatrix, b: TokenMatrix) -> np.ndarray:
+    """|A∩B| / |A∪B| for every pair of rows, as a dense float32 matrix."""
+    inter = (a.rows @ b.rows.T).toarray()
+    union = a.sizes[:, None] + b.sizes[None, :] - inter
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(union > 0, inter / union, 0.0)
+    return out.astype(np.float32)
+
+
+def coverage_matrix(a: TokenMatrix, b: TokenMatrix) -> np.ndarray:
+    """IDF-weighted share of each left row's tokens found in each right row.
+
+    A claim is usually much shorter than the passage that supports it; Jaccard
+    punishes that length gap, coverage does not (it asks "is the claim in there?").
+    """
+    weighted = a.rows.multiply(a.idf[None, :]).tocsr()
+    total = np.asarray(weighted.sum(axis=1)).ravel()
+    found = (weighted @ b.rows.T).toarray()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(total[:, None] > 0, found / total[:, None], 0.0)
+    return out.astype(np.float32)
+
+
+def jaccard(left: list[str], right: list[str]) -> np.ndarray:
+    """Convenience: Jaccard matrix of two text lists."""
+    a, b = build_matrices(left, right)
+    return jaccard_matrix(a, b)

@@ -1,0 +1,123 @@
+"""Footnote numbers per source identity, in order of first appearance.
+
+langchain-references' lesson: fragments of one document share one number, and a
+document nobody cited gets none. The identity is the normalised URL unless the
+caller derives it (``source_key``, e.g. ``source#row=N`` for CSV rows). Two
+sources with the same text are also one page (one page reachable under two URLs
+must not be cited twice).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Sequence
+
+from reference.models import Reference, ReferenceResult, Source
+from reference.urls import normalize_url
+
+SourceKey = Callable[[Source], str]
+
+
+def source_identity(source: Source, source_key: SourceKey | None = None) -> str:
+    if source_key is not None:
+        return str(source_key(source))
+    return normalize_url(source.url) if source.url.strip() else f"id:{source.id}"
+
+
+def _text_digest(text: str) -> str:
+    return hashlib.sha256(" ".join(text.split()).encode()).hexdigest()
+
+
+class Numbering:
+    """Hands out 1, 2, 3… to identities as they are first seen."""
+
+    def __init__(self, source_key: SourceKey | None = None):
+        self._key = source_key
+        self._numbers: dict[str, int] = {}
+        self._by_text: dict[str, int] = {}
+
+    def number(self, source: Source) -> int:
+        identity = source_identity(source, self._key)
+        if identity in self._numbers:
+            return self._numbers[identity]
+        digest = _text_digest(source.text) if source.text.strip() and self._key is None else None
+        n = self._by_text.get(digest) if digest else None
+        if n is None:
+            n = len(set(self._numbers.values())) + 1
+        self._numbers[identity] = n
+        if digest:
+            self._by_text.setdefault(digest, n)
+        return n
+
+    def peek(self, source: Source) -> int | None:
+        return self._numbers.get(source_identity(source, self._key))
+
+
+def unify_sources(sources: Sequence[Source], source_key: SourceKey | None = None) -> dict[str, str]:
+    """Map each source id to the id of the first source with the same identity, so
+    the engine treats duplicate pages as one."""
+    first: dict[str, str] = {}
+    canonical: dict[str, str] = {}
+    for src in sources:
+        keys = [source_identity(src, source_key)]
+        if source_key is None and src.text.strip():
+            keys.append("text:" + _text_digest(src.text))
+        owner = next((first[k] for k in keys if k in first), src.id)
+        for k in keys:
+            first.setdefault(k, owner)
+        canonical[src.id] = owner
+    return canonical
+
+
+_FOOTNOTE = re.compile(r"\[\^(\d+)\]")
+
+
+def merge_results(
+    results: Sequence[ReferenceResult], *, source_key: SourceKey | None = None
+) -> tuple[list[str], list[Reference]]:
+    """Renumber several results (report sections) into one reference list.
+
+    A source cited by several sections keeps one number across the whole report;
+    numbers follow first appearance through the sections in order. Only the
+    markers the engine wrote (``ReferenceResult.markers``) are rewritten.
+    """
+    numbering = Numbering(source_key)
+    texts: list[str] = []
+    merged: list[Reference] = []
+    for result in results:
+        by_n = {}
+        for ref in result.references:
+            by_n.setdefault(ref.n, ref)
+        mapping = {}
+        for _, _, n in sorted(result.markers):
+            ref = by_n.get(n)
+            if ref is not None and n not in mapping:
+                mapping[n] = numbering.number(_as_source(ref))
+        for ref in result.references:
+            if ref.n not in mapping:
+                mapping[ref.n] = numbering.number(_as_source(ref))
+        texts.append(_rewrite(result.answer, result.markers, mapping))
+        merged.extend(_renumbered(ref, mapping[ref.n]) for ref in result.references)
+    merged.sort(key=lambda r: r.n)
+    return texts, merged
+
+
+def _as_source(ref: Reference) -> Source:
+    return Source(id=ref.source_id, url=ref.url, title=ref.title, text="", date=ref.date)
+
+
+def _renumbered(ref: Reference, n: int) -> Reference:
+    from dataclasses import replace
+
+    return replace(ref, n=n)
+
+
+def _rewrite(answer: str, markers: Sequence[tuple[int, int, int]], mapping: dict[int, int]) -> str:
+    out, prev = [], 0
+    for start, end, n in sorted(markers):
+        out.append(answer[prev:start])
+        out.append(f"[^{mapping.get(n, n)}]")
+        prev = end
+    out.append(answer[prev:])
+    return "".join(out)

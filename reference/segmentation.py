@@ -1,0 +1,131 @@
+"""Where an answer may be cited, and where a marker may never go.
+
+The peer wrote markers inside inline code (``arr[1]`` became ``arr[^1]``), code
+blocks, headings and between a CRLF's ``\\r`` and ``\\n``. Here the answer's
+Markdown structure is scanned once into *protected ranges*; segments are the
+citable claims outside them, and insertion points are checked against them.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from reference.chunking import split_lines, split_sentences
+
+_FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)", re.M | re.S)
+_INLINE_CODE = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)", re.S)
+_URL = re.compile(r"(?:https?|ftp|file)://[^\s<>\"'`\])]+|<[^>\s]+>|\]\([^)\s]*\)")
+_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t][^\n]*$", re.M)
+_MARKER = re.compile(r"\[\^[^\]\s]+\]")
+_TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.M)
+_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$", re.M)
+_HTML_TAG = re.compile(r"<[a-zA-Z/][^>\n]*>")
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """One citable claim of the answer: ``answer[start:end]``."""
+
+    start: int
+    end: int
+    text: str
+
+
+class Layout:
+    """The answer's protected ranges, sorted and merged, with O(log n) lookups."""
+
+    def __init__(self, text: str):
+        self.text = text
+        ranges: list[tuple[int, int]] = []
+        for pattern in (_FENCE, _INLINE_CODE, _URL, _HEADING, _MARKER, _TABLE_RULE, _HTML_TAG):
+            ranges.extend(m.span() for m in pattern.finditer(text))
+        self._ranges = _merge(ranges)
+        self._starts = [s for s, _ in self._ranges]
+        self._uncitable = _merge([m.span() for p in (_FENCE, _HEADING, _TABLE_RULE) for m in p.finditer(text)])
+
+    @property
+    def protected(self) -> list[tuple[int, int]]:
+        return list(self._ranges)
+
+    def inside(self, pos: int) -> bool:
+        """True when a marker at ``pos`` would split a protected range."""
+        i = bisect.bisect_right(self._starts, pos - 1) - 1
+        return i >= 0 and self._ranges[i][0] < pos < self._ranges[i][1]
+
+    def can_insert(self, pos: int) -> bool:
+        """A marker fits at ``pos``: not inside a protected range, not inside a word
+        (letters or digits on both sides), not between ``\\r`` and ``\\n``."""
+        text = self.text
+        if pos < 0 or pos > len(text) or self.inside(pos):
+            return False
+        before = text[pos - 1] if pos > 0 else ""
+        after = text[pos] if pos < len(text) else ""
+        if before == "\r" and after == "\n":
+            return False
+        return not (before and after and _wordish(before) and _wordish(after))
+
+    def citable(self, start: int, end: int) -> bool:
+        """Segments inside code blocks, headings and table rules are never cited."""
+        return not any(s <= start and end <= e for s, e in self._uncitable)
+
+
+def _wordish(ch: str) -> bool:
+    # CJK characters have no spaces between words, so a marker between two of them
+    # is fine; only Latin-like letters and digits form words that must not be split.
+    return (ch.isalnum() or ch == "_") and not _is_cjk(ch)
+
+
+def _is_cjk(ch: str) -> bool:
+    code = ord(ch)
+    return 0x2E80 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF or 0xF900 <= code <= 0xFAFF or 0x3000 <= code <= 0x30FF
+
+
+def _merge(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for s, e in sorted(r for r in ranges if r[1] > r[0]):
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], e))
+        else:
+            merged.append((s, e))
+    return merged
+
+
+def segment_answer(text: str, mode: Literal["lines", "sentences"], layout: Layout | None = None) -> list[Segment]:
+    """Citable segments: the seed's newline chunks ("lines") or sentences.
+
+    Sentences are found line by line, so every list item and table row is its own
+    claim; a table row is split into its cells. Code, headings and table rules are
+    skipped.
+    """
+    layout = layout or Layout(text)
+    out: list[Segment] = []
+    for ls, le in split_lines(text):
+        if not layout.citable(ls, le):
+            continue
+        if mode == "lines":
+            out.append(Segment(ls, le, text[ls:le]))
+            continue
+        for s, e in _line_units(text, ls, le):
+            for ss, se in split_sentences(text, s, e):
+                if layout.citable(ss, se) and _has_words(text[ss:se]):
+                    out.append(Segment(ss, se, text[ss:se]))
+    return out
+
+
+def _line_units(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    if _TABLE_ROW.fullmatch(text, start, end) is None:
+        return [(start, end)]
+    cells, pos = [], start
+    for i in range(start, end + 1):
+        if i == end or text[i] == "|":
+            if i > pos:
+                cells.append((pos, i))
+            pos = i + 1
+    return cells
+
+
+def _has_words(s: str) -> bool:
+    return any(ch.isalnum() for ch in s)
