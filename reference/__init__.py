@@ -1,1 +1,38 @@
-"""deepref's reference engine: answers in, verified footnotes out. Pure: no I/O."""
+"""deepref's reference engine: an answer and its sources in, verified footnotes out.
+
+Pure library code: no network, no Redis, no Celery, no global state. Embedders
+that do I/O are found through :func:`get_embedder`, which imports them lazily.
+"""
+
+from reference.chunking import Chunk, chunk_text
+from reference.embedders import Embedder, get_embedder
+from reference.engine import build_references
+from reference.errors import DeeprefError
+from reference.markers import Marker, find_markers
+from reference.models import Reference, ReferenceResult, Source, Span, Stats
+from reference.numbering import merge_results
+from reference.quotes import locate_quote
+from reference.stream import ReferenceStream, rewrite_markers
+from reference.styles import Style, render
+
+__all__ = [
+    "Chunk",
+    "DeeprefError",
+    "Embedder",
+    "Marker",
+    "Reference",
+    "ReferenceResult",
+    "ReferenceStream",
+    "Source",
+    "Span",
+    "Stats",
+    "Style",
+    "build_references",
+    "chunk_text",
+    "find_markers",
+    "get_embedder",
+    "locate_quote",
+    "merge_results",
+    "render",
+    "rewrite_markers",
+]

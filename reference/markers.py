@@ -6,10 +6,10 @@ id ``k`` names the fragment, ``n`` is the model's own count and is ignored) and
 ``<sources>[1, 2]</sources>`` (writer_node: the claim *follows* the tag; an empty
 tag is simply removed).
 
-Not markers: anything inside inline code or fenced code blocks; a bracket glued
-to an ASCII identifier character (``arr[1]``, ``x_2[3]``: indexing, not citing);
-a Markdown link ``[1](https://…)``; a reference definition ``[1]: …`` at the start
-of a line.
+Not markers: anything inside inline code or fenced code blocks (so ``arr[1]`` in
+backticks stays as written); a Markdown link ``[1](https://…)``; a reference
+definition ``[1]: …`` at the start of a line. Outside code, ``word[1]`` is a
+citation: models glue markers to words as often as they space them.
 """
 
 from __future__ import annotations
@@ -54,8 +54,6 @@ def parse_markers(text: str) -> tuple[list[Marker], list[str]]:
             ids = _expand(m.group("tag_ids"), warnings)
             markers.append(Marker(start, end, ids, "sources_tag", "after"))
             continue
-        if start > 0 and re.match(r"[A-Za-z0-9_]", text[start - 1]):
-            continue  # arr[1]: an index
         if m.group("link") is not None:
             markers.append(Marker(start, end, (m.group("link_id"),), "link_id", "before"))
         elif m.group("foot") is not None:

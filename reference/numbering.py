@@ -10,8 +10,8 @@ must not be cited twice).
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable, Sequence
+from urllib.parse import urlsplit
 
 from reference.models import Reference, ReferenceResult, Source
 from reference.urls import normalize_url
@@ -22,7 +22,12 @@ SourceKey = Callable[[Source], str]
 def source_identity(source: Source, source_key: SourceKey | None = None) -> str:
     if source_key is not None:
         return str(source_key(source))
-    return normalize_url(source.url) if source.url.strip() else f"id:{source.id}"
+    if not source.url.strip():
+        return f"id:{source.id}"
+    # Fragments name different parts of one document (a.html#chap1, a.html#chap2):
+    # langchain-references numbers them apart, so identity keeps them.
+    fragment = urlsplit(source.url.strip()).fragment
+    return normalize_url(source.url) + (f"#{fragment}" if fragment else "")
 
 
 def _text_digest(text: str) -> str:
@@ -68,9 +73,6 @@ def unify_sources(sources: Sequence[Source], source_key: SourceKey | None = None
             first.setdefault(k, owner)
         canonical[src.id] = owner
     return canonical
-
-
-_FOOTNOTE = re.compile(r"\[\^(\d+)\]")
 
 
 def merge_results(

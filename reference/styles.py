@@ -1,0 +1,201 @@
+"""Rendering a result for people and programs, one style per name.
+
+A style rewrites exactly the markers the engine wrote (``ReferenceResult.markers``)
+and appends a reference list. Footnote numbers are per source, so a number used
+by several claims lists every quote that supports them under one definition.
+Custom styles subclass :class:`Style` and are passed to :func:`render` as
+instances (the built-in table is read-only: this package keeps no global state).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections import defaultdict
+from collections.abc import Mapping
+from types import MappingProxyType
+from urllib.parse import urlsplit
+
+from reference.errors import InputError
+from reference.models import Reference, ReferenceResult
+
+
+class Style:
+    """Base class: override ``marker`` and ``reference_list`` (and ``render`` if needed)."""
+
+    name = "base"
+
+    def marker(self, n: int, refs: list[Reference]) -> str:
+        return f"[^{n}]"
+
+    def reference_list(self, groups: list[tuple[int, list[Reference]]]) -> str:
+        return ""
+
+    def render(self, result: ReferenceResult) -> str:
+        groups = _groups(result)
+        by_n = dict(groups)
+        body = _rewrite(result, lambda n: self.marker(n, by_n.get(n, [])))
+        tail = self.reference_list(groups)
+        return body + ("\n\n" + tail if tail else "")
+
+
+def _groups(result: ReferenceResult) -> list[tuple[int, list[Reference]]]:
+    grouped: dict[int, list[Reference]] = defaultdict(list)
+    for ref in result.references:
+        grouped[ref.n].append(ref)
+    return sorted(grouped.items())
+
+
+def _rewrite(result: ReferenceResult, marker) -> str:
+    text, out, prev = result.answer, [], 0
+    for start, end, n in sorted(result.markers):
+        out.append(text[prev:start])
+        out.append(marker(n))
+        prev = end
+    out.append(text[prev:])
+    return "".join(out)
+
+
+def _quotes(refs: list[Reference]) -> list[str]:
+    return list(dict.fromkeys(" ".join(r.quote.split()) for r in refs if r.quote))
+
+
+def safe_url(url: str) -> str:
+    """The URL if a reader can follow it safely (http, https, file or relative), else ""
+    (a source may come from a stranger: no ``javascript:`` or ``data:`` links)."""
+    return url if urlsplit(url.strip()).scheme.lower() in ("", "http", "https", "file") else ""
+
+
+class MarkdownFootnotes(Style):
+    """``[^n]`` in the text; ``[^n]: [title](url) "quote"`` definitions."""
+
+    name = "markdown"
+
+    def reference_list(self, groups):
+        lines = []
+        for n, refs in groups:
+            head = refs[0]
+            link = f"[{_md_escape(head.title)}]({safe_url(head.url)})" if safe_url(head.url) else _md_escape(head.title)
+            quotes = " … ".join(f'"{q}"' for q in _quotes(refs))
+            lines.append(f"[^{n}]: {link}" + (f" {quotes}" if quotes else ""))
+        return "\n".join(lines)
+
+
+class MarkdownLinks(Style):
+    """``<sup>[[n](url)]</sup>`` in the text and a ``- **n** [title](url)`` list (langchain-references)."""
+
+    name = "markdown-links"
+
+    def marker(self, n, refs):
+        url = safe_url(refs[0].url) if refs else ""
+        return f"<sup>[[{n}]({url})]</sup>" if url else f"<sup>[{n}]</sup>"
+
+    def reference_list(self, groups):
+        return "\n".join(f"- **{n}** [{_md_escape(refs[0].title)}]({safe_url(refs[0].url)})" for n, refs in groups)
+
+
+class HTMLStyle(Style):
+    """``<sup><a href="#ref-n">`` and an ordered list; every field escaped."""
+
+    name = "html"
+
+    def marker(self, n, refs):
+        return f'<sup class="ref"><a href="#ref-{n}" id="cite-{n}">[{n}]</a></sup>'
+
+    def render(self, result):
+        groups = _groups(result)
+        body, prev, text = [], 0, result.answer
+        for start, end, n in sorted(result.markers):
+            body.append(html.escape(text[prev:start]))
+            body.append(self.marker(n, []))
+            prev = end
+        body.append(html.escape(text[prev:]))
+        paragraphs = "".join(f"<p>{p}</p>" for p in "".join(body).split("\n\n") if p.strip())
+        return f'<div class="answer">{paragraphs}</div>\n{self.reference_list(groups)}'
+
+    def reference_list(self, groups):
+        items = []
+        for n, refs in groups:
+            head = refs[0]
+            url = safe_url(head.url)
+            title = html.escape(head.title)
+            link = f'<a href="{html.escape(url, quote=True)}">{title}</a>' if url else title
+            quotes = "".join(f"<blockquote>{html.escape(q)}</blockquote>" for q in _quotes(refs))
+            items.append(f'<li id="ref-{n}" value="{n}">{link}{quotes}</li>')
+        return f'<ol class="references">{"".join(items)}</ol>'
+
+
+class TextStyle(Style):
+    """For terminals: ``[n]`` and a plain list with quotes."""
+
+    name = "text"
+
+    def marker(self, n, refs):
+        return f"[{n}]"
+
+    def reference_list(self, groups):
+        lines = ["References:"]
+        for n, refs in groups:
+            lines.append(f"[{n}] {refs[0].title} <{refs[0].url}>")
+            lines.extend(f'    "{q}"' for q in _quotes(refs))
+        return "\n".join(lines) if groups else ""
+
+
+class JSONStyle(Style):
+    """Machine-readable citations: a superset of RAGQA's (label, source, doc_id,
+    chunk_id, excerpt) with url, spans and score."""
+
+    name = "json"
+
+    def render(self, result):
+        citations = [
+            {
+                "label": f"[{r.n}]",
+                "n": r.n,
+                "source": r.title,
+                "url": r.url,
+                "doc_id": r.source_id,
+                "chunk_id": f"{r.source_id}:{r.quote_span[0]}-{r.quote_span[1]}",
+                "excerpt": r.quote,
+                "quote_span": list(r.quote_span),
+                "answer_span": list(r.answer_span),
+                "score": r.score,
+                "origin": r.origin,
+                "supported": r.supported,
+            }
+            for r in result.references
+        ]
+        return json.dumps({"answer": result.answer, "citations": citations}, ensure_ascii=False, indent=2)
+
+
+class EmptyStyle(Style):
+    """No marks at all; the references stay on the result for logging and analysis."""
+
+    name = "empty"
+
+    def marker(self, n, refs):
+        return ""
+
+
+_STYLES: Mapping[str, Style] = MappingProxyType(
+    {s.name: s for s in (MarkdownFootnotes(), MarkdownLinks(), HTMLStyle(), TextStyle(), JSONStyle(), EmptyStyle())}
+)
+STYLE_NAMES = tuple(_STYLES)
+
+
+def get_style(style: str | Style) -> Style:
+    if isinstance(style, Style):
+        return style
+    try:
+        return _STYLES[style]
+    except KeyError:
+        raise InputError(f"unknown style {style!r}: choose one of {', '.join(sorted(_STYLES))}") from None
+
+
+def render(result: ReferenceResult, style: str | Style = "markdown") -> str:
+    """The result's answer with markers and reference list in ``style``."""
+    return get_style(style).render(result)
+
+
+def _md_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]").replace("\n", " ")
