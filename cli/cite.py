@@ -1,0 +1,133 @@
+"""``deepref cite``: the reference engine as a JSON filter (stdin or --input -> stdout).
+
+The input and output shapes are a contract other tools rely on (docs/references.md).
+Input is validated here, at the edge, so a malformed document gets one line on
+stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from reference import Source, build_references, get_embedder
+from reference.errors import InputError
+from reference.styles import STYLE_NAMES
+
+
+class _SourceIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: str
+    url: str
+    title: str
+    text: str
+    date: str | None = None
+
+
+class _OptionsIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    profile: Literal["precise", "seed"] = "precise"
+    markers: Literal["auto", "attribute", "resolve", "verify"] = "auto"
+    min_rel_score: float | None = Field(None, ge=0, le=1)
+    max_ref: int | None = Field(None, ge=0)
+    min_chunk_length: int | None = Field(None, ge=0)
+    only_hostnames: list[str] = Field(default_factory=list)
+    style: str = "markdown"
+    embedder: Literal["jaccard", "local", "openai"] = "jaccard"
+    drop_unsupported: bool = False
+    fill_uncited: bool = False
+
+
+class _CiteIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    answer: str = Field(..., max_length=1_000_000)
+    sources: list[_SourceIn] = Field(..., max_length=10_000)
+    options: _OptionsIn = Field(default_factory=_OptionsIn)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "cite",
+        help="footnote an answer with passages of its sources (JSON in, JSON out)",
+        description="Reads {answer, sources, options} as JSON on stdin (or --input) and writes the "
+        "answer with [^n] markers, the rendered text and every reference as JSON.",
+    )
+    p.add_argument("--input", "-i", type=Path, help="read the JSON document from this file instead of stdin")
+    p.set_defaults(handler=run)
+
+
+def parse_document(raw: str) -> _CiteIn:
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"input is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    try:
+        doc = _CiteIn.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "document"
+        raise InputError(f"invalid input at {where}: {err['msg']} ({exc.error_count()} problem(s) in all)") from None
+    if doc.options.style not in STYLE_NAMES:
+        raise InputError(f"invalid input at options.style: choose one of {', '.join(STYLE_NAMES)}")
+    return doc
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.input is not None:
+        try:
+            raw = args.input.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError(f"cannot read {args.input}: {exc}") from None
+    else:
+        raw = sys.stdin.read()
+    doc = parse_document(raw)
+    opts = doc.options
+    embedder = None if opts.embedder == "jaccard" else get_embedder(opts.embedder)
+    result = build_references(
+        doc.answer,
+        [Source(**s.model_dump()) for s in doc.sources],
+        embedder=embedder,
+        profile=opts.profile,
+        markers=opts.markers,
+        min_rel_score=opts.min_rel_score,
+        max_ref=opts.max_ref,
+        min_chunk_length=opts.min_chunk_length,
+        only_hostnames=opts.only_hostnames,
+        drop_unsupported=opts.drop_unsupported,
+        fill_uncited=opts.fill_uncited,
+    )
+    out = {
+        "answer": result.answer,
+        "rendered": result.render(opts.style),
+        "references": [
+            {
+                "n": r.n,
+                "source_id": r.source_id,
+                "url": r.url,
+                "title": r.title,
+                "quote": r.quote,
+                "quote_span": list(r.quote_span),
+                "answer_span": list(r.answer_span),
+                "score": r.score,
+                "origin": r.origin,
+                "supported": r.supported,
+            }
+            for r in result.references
+        ],
+        "scorer": result.scorer,
+        "warnings": list(result.warnings),
+        "stats": {
+            "min": result.stats.min,
+            "max": result.stats.max,
+            "mean": result.stats.mean,
+            "count": result.stats.count,
+        },
+    }
+    json.dump(out, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0
