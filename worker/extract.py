@@ -1,0 +1,115 @@
+"""From fetched bytes to a document's main text, title and date.
+
+HTML goes through trafilatura (main text without navigation, cookie banners and
+footers; tables and lists kept as text). PDFs are recognised by their bytes
+(``%PDF-``), not by a URL suffix, and read with pypdf. Plain text and Markdown
+pass through. Bytes are decoded with the declared charset, then a ``<meta>``
+charset, then charset_normalizer's guess, so a windows-1252 or Shift_JIS page
+comes out right. Whatever fails becomes an :class:`ExtractError` with the URL.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from dataclasses import dataclass
+
+from charset_normalizer import from_bytes
+
+from reference.errors import ExtractError
+from worker.fetch import FetchedPage
+
+log = logging.getLogger(__name__)
+
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_\-:.]+)""", re.I)
+_HTML_HINT = re.compile(rb"<\s*(?:!doctype\s+html|html|head|body|p|div)\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    id: str
+    url: str
+    title: str
+    date: str | None
+    text: str
+    content_type: str
+
+
+def decode(body: bytes, declared: str | None) -> str:
+    """Text of ``body``: declared charset, else ``<meta charset>``, else a guess."""
+    for candidate in (declared, _meta_charset(body)):
+        if candidate:
+            try:
+                return body.decode(candidate)
+            except (LookupError, UnicodeDecodeError):
+                continue
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError:
+        best = from_bytes(body).best()
+        return str(best) if best is not None else body.decode("utf-8", errors="replace")
+
+
+def _meta_charset(body: bytes) -> str | None:
+    match = _META_CHARSET.search(body[:4096])
+    return match.group(1).decode("ascii", errors="ignore") if match else None
+
+
+def extract(page: FetchedPage, *, doc_id: str) -> Document:
+    if page.body[:5] == b"%PDF-":
+        title, text = _pdf(page)
+        return _document(page, doc_id, title, None, text, "application/pdf")
+    text = decode(page.body, page.charset)
+    if page.content_type in ("text/html", "application/xhtml+xml") or (
+        page.content_type == "text/plain" and _HTML_HINT.search(page.body[:2048])
+    ):
+        title, date, body = _html(page, text)
+        return _document(page, doc_id, title, date, body, "text/html")
+    title = next((ln.lstrip("# ").strip() for ln in text.splitlines() if ln.strip()), "")[:200]
+    return _document(page, doc_id, title, None, text, page.content_type)
+
+
+def _document(page: FetchedPage, doc_id: str, title: str, date: str | None, text: str, kind: str) -> Document:
+    text = text.replace("\r\n", "\n").replace("\x00", "").strip()
+    if not text:
+        raise ExtractError(f"no readable text in {page.final_url}", url=page.url, reason="no-text")
+    return Document(doc_id, page.final_url, (title or page.final_url).strip(), date, text, kind)
+
+
+def _html(page: FetchedPage, html: str) -> tuple[str, str | None, str]:
+    import trafilatura
+
+    try:
+        doc = trafilatura.bare_extraction(
+            html,
+            url=page.final_url,
+            with_metadata=True,
+            include_tables=True,
+            include_comments=False,
+            favor_precision=True,
+        )
+    except Exception as exc:  # trafilatura/lxml raise many types on broken markup
+        raise ExtractError(
+            f"could not parse HTML of {page.final_url}: {type(exc).__name__}: {exc}",
+            url=page.url,
+            reason="malformed-html",
+        ) from exc
+    if doc is None:
+        raise ExtractError(f"no main text found in {page.final_url}", url=page.url, reason="no-text")
+    return (doc.title or "", doc.date, doc.text or "")
+
+
+def _pdf(page: FetchedPage) -> tuple[str, str]:
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    try:
+        reader = PdfReader(io.BytesIO(page.body))
+        text = "\n\n".join((p.extract_text() or "").strip() for p in reader.pages)
+        title = (reader.metadata.title if reader.metadata else None) or ""
+    except (PyPdfError, ValueError, KeyError, TypeError) as exc:
+        raise ExtractError(
+            f"could not read the PDF at {page.final_url}: {exc}", url=page.url, reason="malformed-pdf"
+        ) from exc
+    return str(title), text
