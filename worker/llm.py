@@ -1,0 +1,183 @@
+"""The chat model, through the ``openai`` SDK against any OpenAI-compatible endpoint.
+
+The prompt follows RAGQA's shape: numbered context sections (``[n] Title — URL``),
+"answer only from the context", cite with ``[n]``; the reference engine then
+resolves those markers and checks each against its source. Errors of the SDK are
+translated here into :class:`GenerationError` messages that name the setting to
+fix. The API key lives in a ``SecretStr`` and is never put in a message.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from reference.errors import ConfigurationError, GenerationError
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    n: int
+    title: str
+    url: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Generation:
+    text: str
+    model: str
+    prompt_tokens: int
+    completion_tokens: int
+    latency_ms: float
+
+
+SYSTEM_PROMPT = (
+    "You are a careful research assistant. Answer ONLY from the numbered context sections. "
+    "After every sentence that states a fact, cite the section(s) that support it with markers "
+    "like [1] or [2][3], using the section numbers. Never cite a number that is not in the context. "
+    "If the context does not contain the answer, say plainly that the sources found do not answer it. "
+    "Answer in the language of the question. Be concise; use bullet points when they help."
+)
+
+
+def build_answer_messages(question: str, passages: list[Passage]) -> list[dict[str, str]]:
+    sections = "\n\n".join(f"[{p.n}] {p.title} — {p.url}\n{p.text.strip()}" for p in passages)
+    return [
+        {"role": "system", "content": SYSTEM_PROMPT},
+        {
+            "role": "user",
+            "content": f"Question: {question}\n\nContext sections:\n{sections or 'No context available.'}\n\n"
+            "Answer the question, citing the context sections with [n] markers.",
+        },
+    ]
+
+
+def check_llm_settings(settings) -> None:
+    """Fail at submit time, not deep inside a worker, when the endpoint needs a key."""
+    url = settings.llm_base_url
+    if url and "api.openai.com" in (urlsplit(url).hostname or "") and settings.llm_api_key is None:
+        raise ConfigurationError(
+            f"DEEPREF_LLM_BASE_URL is {url} but DEEPREF_LLM_API_KEY is not set; set the key or unset the URL "
+            "to get extractive answers"
+        )
+    if (
+        settings.embedding_base_url
+        and "api.openai.com" in (urlsplit(settings.embedding_base_url).hostname or "")
+        and settings.embedding_api_key is None
+        and settings.llm_api_key is None
+    ):
+        raise ConfigurationError("DEEPREF_EMBEDDING_BASE_URL points at OpenAI but no DEEPREF_EMBEDDING_API_KEY is set")
+
+
+class LLMClient:
+    """One per worker process; wraps ``openai.AsyncOpenAI``."""
+
+    def __init__(self, base_url: str, *, api_key: str | None, model: str, timeout: float = 120.0, max_retries: int = 3):
+        from openai import AsyncOpenAI
+
+        self.base_url, self.model = base_url, model
+        # Local endpoints often need no key; the SDK insists on a string.
+        self._client = AsyncOpenAI(
+            base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=max_retries
+        )
+
+    @classmethod
+    def from_settings(cls, settings) -> LLMClient | None:
+        if not settings.llm_base_url:
+            return None
+        key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
+        return cls(settings.llm_base_url, api_key=key, model=settings.llm_model, timeout=settings.llm_timeout)
+
+    async def close(self) -> None:
+        await self._client.close()
+
+    async def complete(self, messages: list[dict[str, str]], *, max_tokens: int | None = None) -> Generation:
+        import openai
+
+        started = time.perf_counter()
+        try:
+            response = await self._client.chat.completions.create(
+                model=self.model,
+                messages=messages,
+                temperature=0,
+                max_tokens=max_tokens,  # type: ignore[arg-type]
+            )
+        except openai.AuthenticationError:
+            raise GenerationError(
+                f"the LLM endpoint {self.base_url} rejected the key: check DEEPREF_LLM_API_KEY"
+            ) from None
+        except openai.NotFoundError:
+            raise GenerationError(
+                f"the LLM endpoint {self.base_url} does not know model {self.model!r} "
+                "(or the URL is wrong): check DEEPREF_LLM_MODEL and DEEPREF_LLM_BASE_URL"
+            ) from None
+        except openai.APITimeoutError:
+            raise GenerationError(
+                f"the LLM endpoint {self.base_url} did not answer in time; raise DEEPREF_LLM_TIMEOUT or try later"
+            ) from None
+        except openai.APIConnectionError:
+            raise GenerationError(
+                f"cannot reach the LLM endpoint {self.base_url}: check DEEPREF_LLM_BASE_URL "
+                "and that the server is running"
+            ) from None
+        except openai.APIStatusError as exc:
+            raise GenerationError(f"the LLM endpoint {self.base_url} answered HTTP {exc.status_code}") from None
+        latency = (time.perf_counter() - started) * 1000
+        choice = response.choices[0] if response.choices else None
+        text = (choice.message.content or "").strip() if choice else ""
+        if not text:
+            raise GenerationError(f"the LLM endpoint {self.base_url} returned an empty answer")
+        usage = response.usage
+        return Generation(
+            text,
+            response.model or self.model,
+            getattr(usage, "prompt_tokens", 0) or 0,
+            getattr(usage, "completion_tokens", 0) or 0,
+            latency,
+        )
+
+    async def answer(self, question: str, passages: list[Passage]) -> Generation:
+        return await self.complete(build_answer_messages(question, passages))
+
+    async def sub_queries(self, question: str, n: int) -> list[str]:
+        """Search queries that word the question differently (one per line or a JSON list)."""
+        if n <= 0:
+            return []
+        messages = [
+            {"role": "system", "content": "You write web search queries. Reply with one query per line, nothing else."},
+            {
+                "role": "user",
+                "content": f"Write {n} different search queries that together find sources to answer: {question}",
+            },
+        ]
+        text = (await self.complete(messages, max_tokens=200)).text
+        return parse_queries(text, n)
+
+    async def summarize(self, title: str, sections: list[str]) -> Generation:
+        body = "\n\n".join(f"Section {i + 1}:\n{s}" for i, s in enumerate(sections))
+        messages = [
+            {
+                "role": "system",
+                "content": "Summarise the key findings of a research report in a short "
+                "paragraph. Use only what the sections say; add no citations and no new facts.",
+            },
+            {"role": "user", "content": f"Report: {title}\n\n{body}"},
+        ]
+        return await self.complete(messages, max_tokens=400)
+
+
+def parse_queries(text: str, n: int) -> list[str]:
+    text = text.strip()
+    items: list[str] = []
+    if text.startswith("["):
+        try:
+            items = [str(x) for x in json.loads(text) if isinstance(x, str)]
+        except json.JSONDecodeError:
+            items = []
+    if not items:
+        items = [re.sub(r"^\s*(?:[-*•]|\d+[.)])\s*", "", ln).strip().strip('"') for ln in text.splitlines()]
+    return [q for q in items if 2 < len(q) <= 300][:n]
