@@ -18,6 +18,7 @@ cycle. Classes here are plain data: no I/O.
     ├── GenerationError           the LLM endpoint failed or answered nonsense
     ├── JobError                  job bookkeeping
     │   ├── JobNotFound           no job with that id (or it expired)
+    │   ├── JobPending            the job has not finished yet
     │   ├── JobFailed             the job ended in failure (carries stage + reason)
     │   └── JobCancelled          the job was cancelled
     └── StoreUnavailable          Redis (broker / result store) cannot be reached
@@ -107,6 +108,10 @@ class JobError(DeeprefError):
 
 class JobNotFound(JobError):
     """No job with that id exists (never submitted, or expired)."""
+
+
+class JobPending(JobError):
+    """The job is still queued or running; poll again or wait."""
 
 
 class JobFailed(JobError):

@@ -116,13 +116,16 @@ class Fetcher:
         if self._session is not None and not self._session.closed:
             await self._session.close()
 
-    async def fetch_all(self, urls: list[str]) -> tuple[list[FetchedPage], list[FetchFailure]]:
-        """Fetch ``urls`` concurrently; pages come back in the order of ``urls``."""
+    async def fetch_all(
+        self, urls: list[str], *, corpus_dir: Path | None = None
+    ) -> tuple[list[FetchedPage], list[FetchFailure]]:
+        """Fetch ``urls`` concurrently; pages come back in the order of ``urls``.
+        ``corpus_dir`` (a job's own folder) is where ``file://`` URLs may point."""
         semaphore = asyncio.Semaphore(self.config.concurrency)
 
         async def one(url: str) -> FetchedPage | FetchFailure:
             async with semaphore:
-                return await self.fetch_one(url)
+                return await self.fetch_one(url, corpus_dir=corpus_dir)
 
         tasks = [asyncio.create_task(one(u)) for u in urls]
         _, pending = await asyncio.wait(tasks, timeout=self.config.total_timeout) if tasks else (set(), set())
@@ -144,10 +147,10 @@ class Fetcher:
             (pages if isinstance(outcome, FetchedPage) else failures).append(outcome)
         return pages, failures
 
-    async def fetch_one(self, url: str) -> FetchedPage | FetchFailure:
+    async def fetch_one(self, url: str, *, corpus_dir: Path | None = None) -> FetchedPage | FetchFailure:
         try:
             if urlsplit(url).scheme == "file":
-                return self._read_file(url)
+                return self._read_file(url, corpus_dir or self.config.corpus_dir)
             return await asyncio.wait_for(self._fetch(url), timeout=self.config.timeout)
         except FetchError as exc:
             return FetchFailure(url, exc.reason, str(exc))
@@ -243,8 +246,8 @@ class Fetcher:
         parser.parse(text.splitlines())
         return parser
 
-    def _read_file(self, url: str) -> FetchedPage:
-        root = self.config.corpus_dir
+    def _read_file(self, url: str, root: Path | None) -> FetchedPage:
+        root = root.resolve() if root else None
         path = Path(unquote(urlsplit(url).path)).resolve()
         if root is None or not path.is_relative_to(root):
             raise FetchError(

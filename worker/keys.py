@@ -29,6 +29,11 @@ class Keys:
         """Expires unless the running stage refreshes it: how a vanished worker is seen."""
         return f"{self.prefix}:job:{job_id}:heartbeat"
 
+    def job_stage_lock(self, job_id: str, stage: str) -> str:
+        """Held (and refreshed) while one process runs a stage, so a duplicate delivery
+        of the same message does not run the stage twice at once."""
+        return f"{self.prefix}:job:{job_id}:lock:{stage}"
+
     def job_index(self) -> str:
         """Sorted set of job ids by creation time (for listing and the reaper)."""
         return f"{self.prefix}:jobs"

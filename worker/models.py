@@ -111,6 +111,9 @@ class ResearchResult(BaseModel):
     scorer: str = "jaccard"
     stats: dict[str, float] = Field(default_factory=dict)
     model: str | None = None
+    markers: list[tuple[int, int, int]] = Field(
+        default_factory=list, description="(start, end, n) of every footnote marker in answer."
+    )
 
 
 class JobErrorOut(BaseModel):

@@ -27,6 +27,9 @@ class Settings(BaseSettings):
     stage_time_limit: int = Field(360, ge=1, description="Seconds before a stage's worker process is killed.")
     stage_max_retries: int = Field(3, ge=0, description="Retries of a stage after a transient error.")
     job_heartbeat_seconds: int = Field(15, ge=1, description="How often a running stage proves it is alive.")
+    visibility_timeout: int = Field(
+        3600, ge=1, description="Seconds before a task held by a vanished worker is delivered to another worker."
+    )
 
     # --- Questions ------------------------------------------------------------
     max_question_chars: int = Field(2000, ge=10, description="Longest accepted question.")

@@ -1,0 +1,76 @@
+"""Queue commands: ``deepref submit|status|result|cancel|worker`` (Redis at DEEPREF_REDIS_URL)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from cli.output import FORMATS, format_result
+from cli.research import add_job_options, options_from
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("submit", help="queue a research job on Redis; prints its id as the last line")
+    add_job_options(p)
+    p.set_defaults(handler=submit)
+
+    p = subparsers.add_parser("status", help="state, progress and per-stage timings of a job")
+    p.add_argument("job_id")
+    p.set_defaults(handler=status)
+
+    p = subparsers.add_parser("result", help="the cited answer of a finished job")
+    p.add_argument("job_id")
+    p.add_argument("--wait", action="store_true", help="block until the job finishes")
+    p.add_argument("--timeout", type=float, help="with --wait: give up after this many seconds")
+    p.add_argument("--format", choices=FORMATS, default="md")
+    p.set_defaults(handler=result)
+
+    p = subparsers.add_parser("cancel", help="cancel a queued or running job")
+    p.add_argument("job_id")
+    p.set_defaults(handler=cancel)
+
+    p = subparsers.add_parser("worker", help="run a Celery worker for deepref's queue (extra args go to celery)")
+    p.add_argument("celery_args", nargs=argparse.REMAINDER, help="e.g. --concurrency 4 --loglevel info")
+    p.set_defaults(handler=worker)
+
+
+def _client():
+    from worker.client import Client
+
+    return Client()
+
+
+def submit(args: argparse.Namespace) -> int:
+    job_id = _client().submit(args.question, options_from(args))
+    print(f"queued; follow it with: deepref status {job_id}", file=sys.stderr)
+    print(job_id)
+    return 0
+
+
+def status(args: argparse.Namespace) -> int:
+    record = _client().status(args.job_id)
+    data = record.model_dump(mode="json", exclude={"result"})
+    data["has_result"] = record.result is not None
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+    return 0
+
+
+def result(args: argparse.Namespace) -> int:
+    res = _client().result(args.job_id, wait=args.wait, timeout=args.timeout)
+    print(format_result(res, args.format))
+    return 0
+
+
+def cancel(args: argparse.Namespace) -> int:
+    record = _client().cancel(args.job_id)
+    print(f"job {record.id}: {record.state.value}")
+    return 0
+
+
+def worker(args: argparse.Namespace) -> int:
+    extra = [a for a in args.celery_args if a != "--"]
+    argv = [sys.executable, "-m", "celery", "-A", "worker.celery_app", "worker", "-Q", "deepref", *extra]
+    os.execv(sys.executable, argv)
+    return 0  # not reached

@@ -1,0 +1,50 @@
+"""``deepref research``: the whole pipeline in this process (the embedded default)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from cli.output import FORMATS, format_result
+from worker.models import ResearchOptions
+from worker.runner import run_research
+
+
+def add_job_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("question", help="what to research (quote it)")
+    p.add_argument("--corpus", metavar="DIR", help="search this folder of .md/.txt/.html files instead of the web")
+    p.add_argument("--provider", choices=("duckduckgo", "searxng", "local"), help="search backend")
+    p.add_argument("--profile", choices=("precise", "seed"), default="precise", help="reference engine profile")
+    p.add_argument("--embedder", choices=("auto", "local", "openai", "jaccard"), help="scorer's embedder")
+    p.add_argument("--max-pages", type=int, help="pages to fetch")
+
+
+def options_from(args: argparse.Namespace) -> ResearchOptions:
+    return ResearchOptions(
+        provider=args.provider,
+        corpus_dir=args.corpus,
+        profile=args.profile,
+        embedder=args.embedder,
+        max_pages=args.max_pages,
+    )
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("research", help="answer a question now, in this process (no Redis, no worker)")
+    add_job_options(p)
+    p.add_argument("--format", choices=FORMATS, default="md", help="output format (default: md)")
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    tty = sys.stderr.isatty()
+
+    def progress(stage: str, fraction: float, state: str) -> None:
+        line = f"[{fraction * 100:3.0f}%] {state}"
+        print(("\r" + line.ljust(40)) if tty else line, file=sys.stderr, end="" if tty else "\n", flush=True)
+
+    result = run_research(args.question, options_from(args), on_progress=progress)
+    if tty:
+        print(file=sys.stderr)
+    print(format_result(result, args.format))
+    return 0

@@ -1,0 +1,116 @@
+"""The Celery app: Redis broker, JSON only, and the settings that keep jobs alive.
+
+- ``task_acks_late`` + ``task_reject_on_worker_lost``: a message is acknowledged
+  only when its stage finished, so a worker killed mid-stage loses nothing; the
+  broker delivers the message again (after ``visibility_timeout`` on Redis).
+- ``worker_prefetch_multiplier=1``: a worker holds one message at a time, so a
+  long stage does not sit on messages other workers could run.
+- Every key Celery writes carries the deployment's ``key_prefix``
+  (``global_keyprefix``), so several deployments, or test runs, share one Redis.
+- Per-process network clients are built in ``worker_process_init`` and closed in
+  ``worker_process_shutdown`` (worker/resources.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from celery import Celery, signals
+
+from worker.settings import get_settings
+
+log = logging.getLogger(__name__)
+
+
+def make_app() -> Celery:
+    settings = get_settings()
+    app = Celery("deepref", include=["tasks.research", "tasks.maintenance"])
+    app.conf.update(
+        broker_url=settings.redis_url,
+        result_backend=settings.redis_url,
+        broker_transport_options={
+            "visibility_timeout": settings.visibility_timeout,
+            "global_keyprefix": f"{settings.key_prefix}:celery:",
+        },
+        result_backend_transport_options={"global_keyprefix": f"{settings.key_prefix}:celery:"},
+        broker_connection_retry_on_startup=True,
+        task_serializer="json",
+        result_serializer="json",
+        accept_content=["json"],
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        task_default_queue="deepref",
+        task_soft_time_limit=settings.stage_soft_time_limit,
+        task_time_limit=settings.stage_time_limit,
+        result_expires=3600,
+        task_ignore_result=True,
+        worker_hijack_root_logger=False,
+        beat_schedule={
+            "deepref-reap-vanished-jobs": {
+                "task": "deepref.reap",
+                "schedule": max(5.0, settings.job_heartbeat_seconds * 2.0),
+            },
+        },
+        timezone="UTC",
+    )
+    return app
+
+
+app = make_app()
+
+
+class ProcessState:
+    """What one worker process holds: its event loop, store and network clients."""
+
+    loop: asyncio.AbstractEventLoop | None = None
+    resources = None
+    store = None
+
+
+state = ProcessState()
+
+
+def process_store():
+    if state.store is None:
+        from worker.jobs import JobStore
+
+        state.store = JobStore.from_settings(get_settings())
+    return state.store
+
+
+def process_loop() -> asyncio.AbstractEventLoop:
+    if state.loop is None or state.loop.is_closed():
+        state.loop = asyncio.new_event_loop()
+    return state.loop
+
+
+def process_resources():
+    """The process's clients; built lazily, so a task can run in any process."""
+    if state.resources is None:
+        from worker.resources import build_resources
+
+        loop = process_loop()
+        asyncio.set_event_loop(loop)
+        state.resources = build_resources(get_settings(), distributed=True)
+    return state.resources
+
+
+@signals.worker_process_init.connect
+def _init_process(**_: object) -> None:
+    state.loop = asyncio.new_event_loop()
+    state.resources = None
+    state.store = None
+
+
+@signals.worker_process_shutdown.connect
+def _close_process(**_: object) -> None:
+    if state.resources is not None and state.loop is not None and not state.loop.is_closed():
+        from worker.resources import close_resources
+
+        try:
+            state.loop.run_until_complete(close_resources(state.resources))
+        except Exception as exc:  # shutting down: report, do not raise
+            log.warning("closing network clients failed: %s", exc)
+        state.loop.close()

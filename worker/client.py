@@ -1,0 +1,86 @@
+"""The Python client: queue research jobs on Redis and read them back by id.
+
+    from worker.client import Client
+    client = Client()
+    job_id = client.submit("What is BM25?")
+    result = client.result(job_id, wait=True, timeout=300)
+
+Everything that can be checked before queuing is checked here (question, LLM
+settings, Redis reachable), so mistakes surface at submit time, not in a worker.
+"""
+
+from __future__ import annotations
+
+import time
+
+from kombu.exceptions import OperationalError
+
+from reference.errors import JobCancelled, JobFailed, JobPending, StoreUnavailable
+from worker.jobs import JobStore
+from worker.llm import check_llm_settings
+from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult
+from worker.questions import validate_question
+from worker.settings import Settings, get_settings
+
+
+class Client:
+    def __init__(self, settings: Settings | None = None, store: JobStore | None = None):
+        self.settings = settings or get_settings()
+        self.store = store or JobStore.from_settings(self.settings)
+
+    def submit(self, question: str, options: ResearchOptions | dict | None = None) -> str:
+        """Queue a job and return its id at once."""
+        question = validate_question(question, max_chars=self.settings.max_question_chars)
+        if isinstance(options, dict):
+            options = ResearchOptions.model_validate(options)
+        check_llm_settings(self.settings)
+        record = self.store.create(question, options or ResearchOptions())
+        from tasks.research import pipeline_from
+
+        try:
+            pipeline_from("search", record.id).apply_async()
+        except OperationalError as exc:
+            self.store.update(record.id, state=JobState.failed, message="could not queue the job")
+            raise StoreUnavailable(
+                f"cannot queue on the broker at {self.settings.redis_url_redacted()} ({exc}); "
+                "start Redis or set DEEPREF_REDIS_URL"
+            ) from exc
+        return record.id
+
+    def status(self, job_id: str) -> JobRecord:
+        return self.store.get(job_id)
+
+    def result(self, job_id: str, *, wait: bool = False, timeout: float | None = None) -> ResearchResult:
+        """The finished result; with ``wait``, blocks until the job ends (or ``timeout``)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        last_event = "0"
+        while True:
+            record = self.store.get(job_id)
+            if record.state is JobState.done and record.result is not None:
+                return record.result
+            if record.state is JobState.failed:
+                err = record.error
+                raise JobFailed(
+                    f"job {job_id} failed in the {err.stage if err else '?'} stage: "
+                    f"{err.message if err else record.message}",
+                    job_id=job_id,
+                    stage=err.stage if err else None,
+                )
+            if record.state is JobState.cancelled:
+                raise JobCancelled(f"job {job_id} was cancelled", job_id=job_id)
+            if not wait:
+                raise JobPending(
+                    f"job {job_id} is not finished yet (state: {record.state.value}); poll again or pass wait=True",
+                    job_id=job_id,
+                )
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                raise TimeoutError(f"job {job_id} did not finish within {timeout} s (state: {record.state.value})")
+            block = 1000 if remaining is None else max(1, int(min(remaining, 1.0) * 1000))
+            events = self.store.events(job_id, last_event, block_ms=block)
+            if events:
+                last_event = events[-1][0]
+
+    def cancel(self, job_id: str) -> JobRecord:
+        """Stop the job at its next stage boundary; a finished job is left as it is."""
+        return self.store.update(job_id, state=JobState.cancelled, message="cancelled by request")

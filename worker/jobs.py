@@ -1,0 +1,248 @@
+"""Job state, progress, events and stage artifacts, in Redis (or memory, embedded).
+
+A job record is one JSON document under ``Keys.job(id)``; every change is made in
+an optimistic transaction (WATCH/MULTI) so a cancel never gets overwritten by a
+stage finishing at the same moment, and appended to the job's event stream for
+live progress (SSE). Stage outputs are artifacts next to the record: stages pass
+job ids, not payloads, so a retried stage simply reads its input again.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import redis
+
+from reference.errors import JobNotFound, StoreUnavailable
+from worker.keys import Keys
+from worker.models import JobRecord, JobState, ResearchOptions
+
+EVENTS_MAXLEN = 1000
+
+
+def new_job_id() -> str:
+    return uuid.uuid4().hex
+
+
+class JobStore:
+    """Redis-backed store; one per process (the client is thread-safe)."""
+
+    def __init__(self, client: redis.Redis, keys: Keys, ttl: int, *, url_for_errors: str = "redis"):
+        self.redis, self.keys, self.ttl = client, keys, ttl
+        self._url = url_for_errors
+
+    @classmethod
+    def from_settings(cls, settings) -> JobStore:
+        client = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5, socket_timeout=30)
+        return cls(
+            client, Keys(settings.key_prefix), settings.job_ttl_seconds, url_for_errors=settings.redis_url_redacted()
+        )
+
+    def _fail(self, exc: Exception) -> StoreUnavailable:
+        return StoreUnavailable(
+            f"cannot reach Redis at {self._url} ({type(exc).__name__}: {exc}); start Redis or set DEEPREF_REDIS_URL"
+        )
+
+    # -- records ------------------------------------------------------------------------
+    def create(self, question: str, options: ResearchOptions | None = None, job_id: str | None = None) -> JobRecord:
+        record = JobRecord(id=job_id or new_job_id(), question=question, options=options or ResearchOptions())
+        try:
+            pipe = self.redis.pipeline()
+            pipe.set(self.keys.job(record.id), record.model_dump_json(), ex=self.ttl)
+            pipe.zadd(self.keys.job_index(), {record.id: record.created_at})
+            pipe.execute()
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+        self._event(record)
+        return record
+
+    def get(self, job_id: str) -> JobRecord:
+        try:
+            raw = self.redis.get(self.keys.job(job_id))
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+        if raw is None:
+            raise JobNotFound(f"no job {job_id!r}: it was never submitted or has expired", job_id=job_id)
+        return JobRecord.model_validate_json(raw)
+
+    def update(self, job_id: str, mutate: Callable[[JobRecord], None] | None = None, **fields: Any) -> JobRecord:
+        """Apply ``fields`` (and ``mutate``) atomically; finished jobs stay finished."""
+        key = self.keys.job(job_id)
+        holder: dict[str, JobRecord] = {}
+
+        def apply(pipe: redis.client.Pipeline) -> None:
+            raw = pipe.get(key)
+            if raw is None:
+                raise JobNotFound(f"no job {job_id!r}: it was never submitted or has expired", job_id=job_id)
+            record = JobRecord.model_validate_json(raw)
+            if not record.state.finished or fields.get("force"):
+                for name, value in fields.items():
+                    if name != "force":
+                        setattr(record, name, value)
+                if mutate is not None:
+                    mutate(record)
+                record.updated_at = time.time()
+            pipe.multi()
+            pipe.set(key, record.model_dump_json(), ex=self.ttl)
+            holder["record"] = record
+
+        try:
+            self.redis.transaction(apply, key)
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+        record = holder["record"]
+        self._event(record)
+        return record
+
+    def _event(self, record: JobRecord) -> None:
+        event = {
+            "state": record.state.value,
+            "stage": record.stage or "",
+            "progress": f"{record.progress:.3f}",
+            "message": record.message,
+            "ts": f"{record.updated_at:.3f}",
+        }
+        try:
+            pipe = self.redis.pipeline()
+            pipe.xadd(self.keys.job_events(record.id), event, maxlen=EVENTS_MAXLEN, approximate=True)
+            pipe.expire(self.keys.job_events(record.id), self.ttl)
+            pipe.execute()
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+
+    def events(self, job_id: str, last_id: str = "0", block_ms: int | None = None) -> list[tuple[str, dict]]:
+        """Events after ``last_id`` (blocking up to ``block_ms`` when there are none)."""
+        try:
+            answer = self.redis.xread({self.keys.job_events(job_id): last_id}, block=block_ms, count=100)
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+        out = []
+        for _stream, entries in answer or []:
+            for event_id, data in entries:
+                out.append((_s(event_id), {_s(k): _s(v) for k, v in data.items()}))
+        return out
+
+    def running(self) -> list[JobRecord]:
+        """Jobs not finished (for the reaper)."""
+        try:
+            ids = [_s(i) for i in self.redis.zrange(self.keys.job_index(), 0, -1)]
+            raws = self.redis.mget([self.keys.job(i) for i in ids]) if ids else []
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+        records = [JobRecord.model_validate_json(r) for r in raws if r]
+        stale = [i for i, r in zip(ids, raws, strict=True) if r is None]
+        if stale:
+            self.redis.zrem(self.keys.job_index(), *stale)
+        return [r for r in records if not r.state.finished]
+
+    # -- heartbeats -----------------------------------------------------------------------
+    def beat(self, job_id: str, seconds: int) -> None:
+        self.redis.set(self.keys.job_heartbeat(job_id), str(time.time()), ex=seconds)
+
+    def alive(self, job_id: str) -> bool:
+        return bool(self.redis.exists(self.keys.job_heartbeat(job_id)))
+
+    # -- artifacts ------------------------------------------------------------------------
+    def put_artifact(self, job_id: str, name: str, obj: Any) -> None:
+        try:
+            self.redis.set(self.keys.job_artifact(job_id, name), json.dumps(obj, ensure_ascii=False), ex=self.ttl)
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+
+    def get_artifact(self, job_id: str, name: str) -> Any:
+        try:
+            raw = self.redis.get(self.keys.job_artifact(job_id, name))
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+        if raw is None:
+            raise JobNotFound(f"job {job_id!r} has no {name!r} output (expired, or the stage never ran)", job_id=job_id)
+        return json.loads(raw)
+
+
+def _s(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+class MemoryJobStore:
+    """The embedded mode's store: same interface, a dict, no Redis."""
+
+    def __init__(self) -> None:
+        self._records: dict[str, JobRecord] = {}
+        self._artifacts: dict[tuple[str, str], Any] = {}
+        self._events: dict[str, list[tuple[str, dict]]] = {}
+        self._lock = threading.Lock()
+        self.listeners: list[Callable[[JobRecord], None]] = []
+
+    def create(self, question: str, options: ResearchOptions | None = None, job_id: str | None = None) -> JobRecord:
+        record = JobRecord(id=job_id or new_job_id(), question=question, options=options or ResearchOptions())
+        with self._lock:
+            self._records[record.id] = record
+        self._event(record)
+        return record
+
+    def get(self, job_id: str) -> JobRecord:
+        try:
+            return self._records[job_id].model_copy(deep=True)
+        except KeyError:
+            raise JobNotFound(f"no job {job_id!r}", job_id=job_id) from None
+
+    def update(self, job_id: str, mutate: Callable[[JobRecord], None] | None = None, **fields: Any) -> JobRecord:
+        with self._lock:
+            record = self.get(job_id)
+            if not record.state.finished or fields.get("force"):
+                for name, value in fields.items():
+                    if name != "force":
+                        setattr(record, name, value)
+                if mutate is not None:
+                    mutate(record)
+                record.updated_at = time.time()
+            self._records[job_id] = record
+        self._event(record)
+        return record
+
+    def _event(self, record: JobRecord) -> None:
+        events = self._events.setdefault(record.id, [])
+        events.append(
+            (
+                f"{len(events) + 1}-0",
+                {
+                    "state": record.state.value,
+                    "stage": record.stage or "",
+                    "progress": f"{record.progress:.3f}",
+                    "message": record.message,
+                },
+            )
+        )
+        for listener in self.listeners:
+            listener(record)
+
+    def events(self, job_id: str, last_id: str = "0", block_ms: int | None = None) -> list[tuple[str, dict]]:
+        seq = int(last_id.split("-")[0]) if last_id not in ("0", "$") else 0
+        return self._events.get(job_id, [])[seq:]
+
+    def running(self) -> list[JobRecord]:
+        return [r for r in self._records.values() if not r.state.finished]
+
+    def beat(self, job_id: str, seconds: int) -> None:
+        return None
+
+    def alive(self, job_id: str) -> bool:
+        return True
+
+    def put_artifact(self, job_id: str, name: str, obj: Any) -> None:
+        self._artifacts[(job_id, name)] = json.loads(json.dumps(obj, ensure_ascii=False))
+
+    def get_artifact(self, job_id: str, name: str) -> Any:
+        try:
+            return self._artifacts[(job_id, name)]
+        except KeyError:
+            raise JobNotFound(f"job {job_id!r} has no {name!r} output", job_id=job_id) from None
+
+
+def is_running(state: JobState) -> bool:
+    return not state.finished and state is not JobState.queued

@@ -1,0 +1,280 @@
+"""The five stages as plain functions: search → fetch → chunk → generate → build_references.
+
+No Celery here. Each stage takes and returns JSON-friendly values (what the
+Celery tasks store as artifacts between stages), so the embedded runner and the
+tasks call exactly the same code. Fetching and extraction happen in one stage:
+raw pages (up to megabytes each) never travel through Redis, their text does.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from reference import Source, build_references
+from reference.chunking import chunk_text, split_sentences
+from reference.embedders import Embedder
+from reference.errors import ExtractError
+from reference.models import ReferenceResult
+from reference.scoring import lexical_scores
+from search import build_queries, make_provider, merge_hits
+from worker.extract import extract
+from worker.fetch import Fetcher
+from worker.llm import LLMClient, Passage
+from worker.models import FailureOut, ReferenceOut, ResearchOptions, ResearchResult, SourceOut, Usage
+
+PROMPT_PASSAGES = 12  # passages shown to the model
+PASSAGES_PER_DOCUMENT = 3
+CONTEXT_CHARS = 400  # source text kept on each side of a quote for viewers
+EXTRACTIVE_NOTICE = "No LLM is configured: this answer is extractive, built from sentences of the best sources."
+
+
+@dataclass
+class Resources:
+    """Per-process clients a stage needs; built once (worker/resources.py)."""
+
+    settings: Any
+    fetcher: Fetcher
+    llm: LLMClient | None = None
+    embedder: Embedder | None = None
+    search_limiter: Any = None
+    providers: dict[str, Any] = field(default_factory=dict)
+
+    def provider(self, options: ResearchOptions):
+        name = options.provider or ("local" if options.corpus_dir else self.settings.search_provider)
+        corpus = options.corpus_dir or self.settings.corpus_dir
+        key = f"{name}:{corpus}" if name == "local" else name
+        if key not in self.providers:
+            self.providers[key] = make_provider(
+                name, searxng_url=self.settings.searxng_url, corpus_dir=corpus, limiter=self.search_limiter
+            )
+        return self.providers[key]
+
+
+# -- search ------------------------------------------------------------------------------
+async def search_stage(question: str, options: ResearchOptions, res: Resources) -> dict:
+    settings = res.settings
+    n_sub = settings.llm_sub_queries if options.sub_queries is None else options.sub_queries
+    queries, warnings = await build_queries(question, res.llm, n_sub)
+    provider = res.provider(options)
+    hit_lists = []
+    for query in queries:
+        hit_lists.append(await provider.search(query, max_results=settings.max_results_per_query))
+    warnings.extend(getattr(provider, "warnings", []))
+    hits = merge_hits(
+        hit_lists,
+        limit=options.max_pages or settings.max_pages,
+        max_per_host=settings.max_per_host,
+        allow_hosts=options.allow_hosts or settings.allow_hosts,
+        deny_hosts=[*settings.deny_hosts, *options.deny_hosts],
+    )
+    if not hits:
+        warnings.append(f"the {provider.name} search found nothing for: {'; '.join(queries)}")
+    return {"queries": queries, "hits": [dataclasses.asdict(h) for h in hits], "warnings": warnings}
+
+
+# -- fetch + extract ---------------------------------------------------------------------
+async def fetch_stage(searched: dict, res: Resources, corpus_dir: Path | None = None) -> dict:
+    urls = [h["url"] for h in searched["hits"]]
+    titles = {h["url"]: h["title"] for h in searched["hits"]}
+    pages, failures = await res.fetcher.fetch_all(urls, corpus_dir=corpus_dir)
+    documents, failed = [], [{"url": f.url, "stage": "fetch", "reason": f"{f.reason}: {f.detail}"} for f in failures]
+    for page in pages:
+        try:
+            doc = extract(page, doc_id="")
+        except ExtractError as exc:
+            failed.append({"url": page.url, "stage": "extract", "reason": f"{exc.reason}: {exc}"})
+            continue
+        if doc.title == doc.url and titles.get(page.url):
+            doc = dataclasses.replace(doc, title=titles[page.url])
+        documents.append(dataclasses.asdict(doc))
+    return {"documents": documents, "failures": failed}
+
+
+# -- chunk -------------------------------------------------------------------------------
+def chunk_stage(question: str, fetched: dict) -> dict:
+    """Number documents 1..k in search-rank order, chunk them, pick the passages for
+    the prompt by lexical relevance to the question (at most a few per document)."""
+    docs = [dict(d, id=str(i + 1)) for i, d in enumerate(fetched["documents"])]
+    chunks = [(d["id"], c) for d in docs for c in chunk_text(d["text"], max_chars=700, min_chars=60)]
+    passages: list[dict] = []
+    if chunks:
+        scores = lexical_scores([question], [c.text for _, c in chunks], "coverage")[0]
+        per_doc: dict[str, int] = {}
+        for i in np.argsort(-scores, kind="stable"):
+            doc_id, chunk = chunks[int(i)]
+            if per_doc.get(doc_id, 0) >= PASSAGES_PER_DOCUMENT:
+                continue
+            per_doc[doc_id] = per_doc.get(doc_id, 0) + 1
+            passages.append({"doc_id": doc_id, "start": chunk.start, "end": chunk.end, "score": float(scores[i])})
+            if len(passages) >= PROMPT_PASSAGES:
+                break
+    return {"documents": docs, "passages": passages, "failures": fetched["failures"]}
+
+
+# -- generate ----------------------------------------------------------------------------
+async def generate_stage(question: str, chunked: dict, res: Resources) -> dict:
+    docs = {d["id"]: d for d in chunked["documents"]}
+    passages = [
+        Passage(
+            int(p["doc_id"]),
+            docs[p["doc_id"]]["title"],
+            docs[p["doc_id"]]["url"],
+            docs[p["doc_id"]]["text"][p["start"] : p["end"]],
+        )
+        for p in chunked["passages"]
+    ]
+    if res.llm is None:
+        return {
+            "text": extractive_answer(question, passages),
+            "mode": "extractive",
+            "model": None,
+            "prompt_tokens": 0,
+            "completion_tokens": 0,
+            "latency_ms": 0.0,
+        }
+    gen = await res.llm.answer(question, passages)
+    return {
+        "text": gen.text,
+        "mode": "llm",
+        "model": gen.model,
+        "prompt_tokens": gen.prompt_tokens,
+        "completion_tokens": gen.completion_tokens,
+        "latency_ms": gen.latency_ms,
+    }
+
+
+def extractive_answer(question: str, passages: list[Passage], limit: int = 5) -> str:
+    """Bullet points, each the sentence of a top passage closest to the question,
+    cited with its source number (the engine then verifies every one)."""
+    picked: list[str] = []
+    for p in passages:
+        spans = split_sentences(p.text)
+        sentences = [p.text[s:e] for s, e in spans if len(p.text[s:e]) >= 25 and not p.text[s:e].startswith("#")]
+        if not sentences:
+            continue
+        best = sentences[int(np.argmax(lexical_scores([question], sentences, "coverage")[0]))]
+        best = re.sub(r"\s+", " ", best).strip()
+        if best not in (x.split(" [")[0] for x in picked):
+            picked.append(f"{best} [{p.n}]")
+        if len(picked) >= limit:
+            break
+    if not picked:
+        return "The sources found do not contain text that answers this question."
+    return "\n".join(f"- {line}" for line in picked)
+
+
+# -- build_references --------------------------------------------------------------------
+def reference_stage(answer: str, chunked: dict, options: ResearchOptions, embedder: Embedder | None) -> ReferenceResult:
+    sources = [Source(d["id"], d["url"], d["title"], d["text"], d.get("date")) for d in chunked["documents"]]
+    return build_references(
+        answer,
+        sources,
+        embedder=embedder,
+        profile=options.profile,
+        markers="verify",
+        drop_unsupported=True,
+        fill_uncited=True,
+        only_hostnames=options.only_hostnames,
+    )
+
+
+def build_result(
+    question: str,
+    chunked: dict,
+    generated: dict,
+    refs: ReferenceResult,
+    *,
+    warnings: list[str],
+    timings: dict[str, float],
+) -> ResearchResult:
+    docs = {d["id"]: d for d in chunked["documents"]}
+    out_refs = []
+    for r in refs.references:
+        text = docs[r.source_id]["text"]
+        lo = max(0, r.quote_span[0] - CONTEXT_CHARS)
+        hi = min(len(text), r.quote_span[1] + CONTEXT_CHARS)
+        out_refs.append(
+            ReferenceOut(
+                n=r.n,
+                source_id=r.source_id,
+                url=r.url,
+                title=r.title,
+                quote=r.quote,
+                quote_span=r.quote_span,
+                answer_span=r.answer_span,
+                score=r.score,
+                date=r.date,
+                origin=r.origin,
+                supported=r.supported,
+                context=text[lo:hi],
+                context_quote_span=(r.quote_span[0] - lo, r.quote_span[1] - lo),
+            )
+        )
+    all_warnings = list(warnings)
+    if generated["mode"] == "extractive":
+        all_warnings.insert(0, EXTRACTIVE_NOTICE)
+    all_warnings.extend(refs.warnings)
+    return ResearchResult(
+        question=question,
+        answer=refs.answer,
+        answer_mode=generated["mode"],
+        references=out_refs,
+        sources=[
+            SourceOut(id=d["id"], url=d["url"], title=d["title"], date=d.get("date"), chars=len(d["text"]))
+            for d in chunked["documents"]
+        ],
+        failures=[FailureOut(**f) for f in chunked["failures"]],
+        warnings=list(dict.fromkeys(all_warnings)),
+        timings=timings,
+        usage=Usage(
+            prompt_tokens=generated["prompt_tokens"],
+            completion_tokens=generated["completion_tokens"],
+            total_tokens=generated["prompt_tokens"] + generated["completion_tokens"],
+        ),
+        scorer=refs.scorer,
+        stats=dataclasses.asdict(refs.stats),
+        model=generated["model"],
+        markers=[list(m) for m in refs.markers],
+    )
+
+
+def reference_result_from(result: ResearchResult) -> ReferenceResult:
+    """Rebuild the engine's result from a stored job result (for rendering styles)."""
+    from reference.models import Reference, Stats
+
+    refs = tuple(
+        Reference(
+            n=r.n,
+            source_id=r.source_id,
+            url=r.url,
+            title=r.title,
+            quote=r.quote,
+            quote_span=tuple(r.quote_span),
+            answer_span=tuple(r.answer_span),
+            score=r.score,
+            date=r.date,
+            origin=r.origin,
+            supported=r.supported,
+        )
+        for r in result.references
+    )
+    markers = tuple(tuple(m) for m in result.markers)
+    return ReferenceResult(
+        answer=result.answer,
+        references=refs,
+        scorer=result.scorer,  # type: ignore[arg-type]
+        warnings=tuple(result.warnings),
+        stats=Stats(**result.stats) if result.stats else Stats(),
+        markers=markers,
+    )
+
+
+def corpus_path(options: ResearchOptions, settings) -> Path | None:
+    value = options.corpus_dir or settings.corpus_dir
+    return Path(value).expanduser().resolve() if value else None

@@ -1,0 +1,34 @@
+"""Checking a research question before anything is queued, so a bad one fails at
+submit time with a message that says how to fix it (CLI, client and API share this)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from reference.errors import QuestionError
+
+
+def validate_question(question: object, *, max_chars: int) -> str:
+    """The question, stripped; raises :class:`QuestionError` when it cannot be researched."""
+    if not isinstance(question, str):
+        raise QuestionError(f"the question must be text, got {type(question).__name__}")
+    text = question.strip()
+    if not text:
+        raise QuestionError("the question is empty: write what you want researched")
+    if len(text) > max_chars:
+        raise QuestionError(
+            f"the question is {len(text):,} characters long; the limit is {max_chars:,} "
+            "(DEEPREF_MAX_QUESTION_CHARS). Ask a shorter question, or split it into several jobs"
+        )
+    bad = sorted(
+        {
+            f"U+{ord(ch):04X}"
+            for ch in text
+            if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch not in "\n\t\u200c\u200d"
+        }
+    )  # ZWNJ/ZWJ are part of some scripts
+    if bad:
+        raise QuestionError(
+            f"the question contains control or invisible characters ({', '.join(bad[:5])}); remove them and retry"
+        )
+    return text

@@ -1,0 +1,50 @@
+"""Network clients of one process, built once and closed on shutdown.
+
+A Celery worker builds them in ``worker_process_init`` (one set per prefork child);
+the embedded runner builds a set around one run. Rate limiters are in Redis when
+a Redis is configured (shared by every worker), in memory otherwise.
+"""
+
+from __future__ import annotations
+
+import redis
+import redis.asyncio as aioredis
+
+from search.ratelimit import MemoryRateLimiter, RedisRateLimiter
+from worker.embedding import resolve_embedder
+from worker.fetch import FetchConfig, Fetcher
+from worker.keys import Keys
+from worker.llm import LLMClient
+from worker.pipeline import Resources
+
+
+def build_resources(settings, *, distributed: bool, corpus_dir=None, embedder_name: str | None = None) -> Resources:
+    keys = Keys(settings.key_prefix)
+    if distributed:
+        async_redis = aioredis.Redis.from_url(settings.redis_url)
+        search_limiter = RedisRateLimiter(async_redis, keys, settings.search_rate_per_second, burst=2)
+        host_limiter = RedisRateLimiter(async_redis, keys, settings.fetch_host_rate_per_second, burst=4)
+        cache = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=2, socket_timeout=5)
+    else:
+        search_limiter = MemoryRateLimiter(settings.search_rate_per_second, burst=2)
+        host_limiter = MemoryRateLimiter(settings.fetch_host_rate_per_second, burst=4)
+        cache = None
+    fetcher = Fetcher(FetchConfig.from_settings(settings, corpus_dir=corpus_dir), limiter=host_limiter)
+    embedder = resolve_embedder(settings, embedder_name, redis=cache, keys=keys)
+    return Resources(
+        settings=settings,
+        fetcher=fetcher,
+        llm=LLMClient.from_settings(settings),
+        embedder=embedder,
+        search_limiter=search_limiter,
+    )
+
+
+async def close_resources(res: Resources) -> None:
+    await res.fetcher.close()
+    if res.llm is not None:
+        await res.llm.close()
+    for provider in res.providers.values():
+        close = getattr(provider, "close", None)
+        if close is not None:
+            await close()
