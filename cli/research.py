@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from cli.output import FORMATS, format_result
+from reference.errors import InputError
 from worker.models import ResearchOptions
 from worker.runner import run_research
 
@@ -20,9 +22,15 @@ def add_job_options(p: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace) -> ResearchOptions:
+    corpus = None
+    if args.corpus:
+        path = Path(args.corpus).expanduser().resolve()
+        if not path.is_dir():
+            raise InputError(f"--corpus {args.corpus}: no such folder")
+        corpus = str(path)  # absolute, so a worker elsewhere in the tree finds it too
     return ResearchOptions(
         provider=args.provider,
-        corpus_dir=args.corpus,
+        corpus_dir=corpus,
         profile=args.profile,
         embedder=args.embedder,
         max_pages=args.max_pages,

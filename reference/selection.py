@@ -50,10 +50,13 @@ def greedy_multi(
     max_ref: int,
     per_segment: int,
     margin: float,
+    unique_chunks: bool = False,
 ) -> list[Pair]:
     """Several references per segment, from *distinct sources*, each close to the
     segment's best score (within ``margin``) so a weak second source is not shown
-    as support. A chunk still supports only one segment."""
+    as support. Unlike the seed, one passage may support several sentences (a
+    paragraph of the answer often paraphrases one paragraph of a page) unless
+    ``unique_chunks`` asks for the seed's rule."""
     best = scores.max(axis=1) if scores.size else np.zeros(scores.shape[0])
     used_chunks: set[int] = set()
     per: dict[int, set[int]] = {}
@@ -64,7 +67,7 @@ def greedy_multi(
         sources = per.setdefault(pair.segment, set())
         source = int(chunk_source[pair.chunk])
         if (
-            pair.chunk in used_chunks
+            (unique_chunks and pair.chunk in used_chunks)
             or source in sources
             or len(sources) >= per_segment
             or pair.score < best[pair.segment] - margin
