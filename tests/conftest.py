@@ -67,7 +67,7 @@ def settings_env(monkeypatch: pytest.MonkeyPatch, redis_url: str, key_prefix: st
     monkeypatch.setenv("DEEPREF_REDIS_URL", redis_url)
     monkeypatch.setenv("DEEPREF_KEY_PREFIX", key_prefix)
     monkeypatch.setenv("DEEPREF_REPORTS_DIR", str(tmp_path / "reports"))
-    monkeypatch.setenv("DEEPREF_FETCH_ALLOW_PRIVATE", "true")
+    monkeypatch.setenv("DEEPREF_FETCH_ALLOW", '["loopback"]')
     monkeypatch.setenv("DEEPREF_FETCH_RESPECT_ROBOTS", "true")
     get_settings.cache_clear()
     yield get_settings()
@@ -89,17 +89,196 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
-# --------------------------------------------------------------------------- OpenAI-compatible server
-# (chat completions + embeddings on loopback; owned by the LLM/embedding clients)
+# --------------------------------------------------------------------------- servers on loopback
+def _serve(app):
+    from tests.fakes.server import ServerThread
+
+    return ServerThread(app).start()
 
 
-# --------------------------------------------------------------------------- search endpoints
-# (SearxNG-compatible JSON server on loopback; owned by search/)
+@pytest.fixture
+def openai_server():
+    """OpenAI-compatible chat + embeddings (tests/fakes/openai_server.py); ``.base_url``
+    ends in /v1, ``.fake`` holds the knobs and recorded requests."""
+    from tests.fakes.openai_server import FakeOpenAI
+
+    fake = FakeOpenAI()
+    server = _serve(fake.app)
+    server.fake = fake
+    server.api_key = fake.api_key
+    server.v1 = server.base_url + "/v1"
+    yield server
+    server.stop()
 
 
-# --------------------------------------------------------------------------- web site
-# (aiohttp site with real HTML pages; owned by the fetcher)
+@pytest.fixture
+def searxng_server():
+    """SearxNG-compatible JSON search (tests/fakes/searxng.py); set ``.fake.default``."""
+    from tests.fakes.searxng import FakeSearxNG
+
+    fake = FakeSearxNG()
+    server = _serve(fake.app)
+    server.fake = fake
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def web_site():
+    """Real-looking pages and hostile ones (tests/fakes/site.py); ``.url(path)``."""
+    from tests.fakes.site import Site
+
+    site = Site()
+    server = _serve(site.app)
+    server.site = site
+    server.url = lambda path: server.base_url + path
+    yield server
+    server.stop()
 
 
 # --------------------------------------------------------------------------- Celery worker
-# (real `celery worker` subprocesses; owned by the pipeline)
+class WorkerProcess:
+    """A real ``celery worker`` subprocess in its own process group."""
+
+    def __init__(self, env: dict[str, str], name: str, concurrency: int = 2):
+        import subprocess
+        import sys
+
+        self.log_path = ARTIFACTS / f"worker-{name}.log"
+        ARTIFACTS.mkdir(exist_ok=True)
+        self._log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "worker.celery_app",
+                "worker",
+                "-Q",
+                "deepref",
+                "-c",
+                str(concurrency),
+                "--pool",
+                "prefork",
+                "-n",
+                f"{name}@%h",
+                "--loglevel",
+                "info",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+            cwd=REPO,
+            env=env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        import time
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"worker exited early; see {self.log_path}:\n{self.log_path.read_text()[-2000:]}")
+            if " ready." in self.log_path.read_text(errors="replace"):
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"worker not ready after {timeout} s; see {self.log_path}")
+
+    def kill(self) -> None:
+        import signal
+
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        import signal
+        import subprocess
+
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self._log.close()
+
+
+@pytest.fixture
+def worker_env(redis_client, redis_url, key_prefix, openai_server, searxng_server, web_site):
+    """Environment for worker subprocesses and for this test's client: test Redis db
+    and prefix, local search/LLM/embedding endpoints, loopback fetching allowed."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_")}
+    env.update(
+        {
+            "DEEPREF_REDIS_URL": redis_url,
+            "DEEPREF_KEY_PREFIX": key_prefix,
+            "DEEPREF_SEARCH_PROVIDER": "searxng",
+            "DEEPREF_SEARXNG_URL": searxng_server.base_url,
+            "DEEPREF_SEARCH_RATE_PER_SECOND": "50",
+            "DEEPREF_LLM_BASE_URL": openai_server.v1,
+            "DEEPREF_LLM_API_KEY": openai_server.api_key,
+            "DEEPREF_LLM_MODEL": "fake",
+            "DEEPREF_LLM_SUB_QUERIES": "1",
+            "DEEPREF_EMBEDDER": "openai",
+            "DEEPREF_EMBEDDING_BASE_URL": openai_server.v1,
+            "DEEPREF_EMBEDDING_API_KEY": openai_server.api_key,
+            "DEEPREF_FETCH_ALLOW": '["loopback"]',
+        "DEEPREF_MAX_PER_HOST": "20",
+            "DEEPREF_FETCH_TIMEOUT": "3",
+            "DEEPREF_FETCH_TOTAL_TIMEOUT": "6",
+            "DEEPREF_FETCH_HOST_RATE_PER_SECOND": "100",
+            "DEEPREF_FETCH_MAX_BYTES": "1000000",
+            "DEEPREF_JOB_HEARTBEAT_SECONDS": "1",
+            "DEEPREF_VISIBILITY_TIMEOUT": "4",
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
+    return env
+
+
+@pytest.fixture
+def client_for(monkeypatch):
+    """Build a ``worker.client.Client`` whose settings come from ``env`` (a dict)."""
+    from worker.settings import Settings
+
+    def make(env: dict[str, str]):
+        from worker.client import Client
+
+        for key, value in env.items():
+            if key.startswith("DEEPREF_"):
+                monkeypatch.setenv(key, value)
+        from worker.settings import get_settings
+
+        get_settings.cache_clear()
+        from worker.celery_app import reconfigure
+
+        settings = Settings()
+        reconfigure(settings)
+        return Client(settings)
+
+    yield make
+    from worker.settings import get_settings
+
+    get_settings.cache_clear()
+
+
+@pytest.fixture
+def start_worker(worker_env, redis_client, key_prefix):
+    """Start real worker processes (``start_worker(name)``); all are stopped and
+    their queue keys removed at the end."""
+    workers: list[WorkerProcess] = []
+
+    def start(name: str = "w1", **extra_env: str) -> WorkerProcess:
+        proc = WorkerProcess({**worker_env, **extra_env}, name)
+        workers.append(proc)
+        proc.wait_ready()
+        return proc
+
+    yield start
+    for proc in workers:
+        proc.stop()

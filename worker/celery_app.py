@@ -24,8 +24,13 @@ log = logging.getLogger(__name__)
 
 
 def make_app() -> Celery:
-    settings = get_settings()
     app = Celery("deepref", include=["tasks.research", "tasks.maintenance"])
+    configure(app, get_settings())
+    return app
+
+
+def configure(app: Celery, settings) -> None:
+    """Apply ``settings`` to ``app`` (also used to re-point a client at another Redis)."""
     app.conf.update(
         broker_url=settings.redis_url,
         result_backend=settings.redis_url,
@@ -55,7 +60,16 @@ def make_app() -> Celery:
         },
         timezone="UTC",
     )
-    return app
+
+
+def reconfigure(settings) -> None:
+    """Re-apply settings in a running process (tests, or a client switching Redis):
+    drop pooled broker connections made with the old ones."""
+    configure(app, settings)
+    if app._pool is not None:
+        app._pool.force_close_all()
+        app._pool = None
+    app.amqp._producer_pool = None
 
 
 app = make_app()

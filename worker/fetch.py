@@ -46,6 +46,7 @@ class FetchConfig:
     @classmethod
     def from_settings(cls, settings, corpus_dir: str | Path | None = None) -> FetchConfig:
         policy = AddressPolicy.from_flag(settings.fetch_allow_private)
+        policy = AddressPolicy(policy.allow | set(settings.fetch_allow))
         return cls(
             concurrency=settings.fetch_concurrency,
             timeout=settings.fetch_timeout,

@@ -68,7 +68,10 @@ class Settings(BaseSettings):
     fetch_total_timeout: float = Field(60.0, gt=0, description="Seconds for all pages of a job.")
     fetch_max_bytes: int = Field(5_000_000, ge=1024, description="Largest page body read.")
     fetch_max_redirects: int = Field(5, ge=0, description="Redirects followed per page.")
-    fetch_allow_private: bool = Field(False, description="Allow private/loopback/link-local targets (tests only).")
+    fetch_allow_private: bool = Field(False, description="Allow every non-public address (internal deployments).")
+    fetch_allow: list[Literal["loopback", "private", "link_local", "multicast", "reserved"]] = Field(
+        default_factory=list, description='Non-public address kinds to allow, e.g. ["loopback"] (tests).'
+    )
     fetch_user_agent: str = Field(
         "Mozilla/5.0 (compatible; deepref/0.1; +https://github.com/deepref/deepref)", description="User-Agent header."
     )

@@ -1,0 +1,108 @@
+"""The whole pipeline through a real Redis and real Celery worker processes, against
+local search, LLM and web servers."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from reference import locate_quote
+from worker.models import JobState
+
+pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(180)]
+
+
+def _results(web_site, *paths):
+    return [{"url": web_site.url(p), "title": p.strip("/"), "content": ""} for p in paths]
+
+
+def _states(store, job_id):
+    return [data["state"] for _, data in store.events(job_id)]
+
+
+def test_job_goes_through_every_stage_and_cites_the_right_pages(
+    worker_env, start_worker, client_for, searxng_server, web_site, openai_server
+):
+    searxng_server.fake.default = _results(
+        web_site, "/article", "/chinese", "/cp1252", "/redirect-private", "/slow", "/huge", "/doc.pdf",
+        "/private/secret", "/missing",
+    )
+    start_worker("e2e")
+    client = client_for(worker_env)
+    job_id = client.submit("When did the La Rance tidal power station open?")
+    result = client.result(job_id, wait=True, timeout=120)
+
+    states = _states(client.store, job_id)
+    for state in ("queued", "searching", "fetching", "chunking", "generating", "referencing", "done"):
+        assert state in states, f"state {state} never observed: {states}"
+    assert states.index("searching") < states.index("fetching") < states.index("referencing")
+
+    assert result.answer_mode == "llm"
+    assert "[^1]" in result.answer
+    assert result.references, result.warnings
+    pages = {s.id: s for s in result.sources}
+    for ref in result.references:
+        assert ref.supported is not False
+        # the quote is a verbatim passage of that page's extracted text
+        assert ref.quote in ref.context
+        assert ref.context[ref.context_quote_span[0] : ref.context_quote_span[1]] == ref.quote
+        assert ref.url == pages[ref.source_id].url
+    cited = {r.url for r in result.references}
+    assert web_site.url("/article") in cited
+    la_rance = [r for r in result.references if "La Rance" in r.quote]
+    assert la_rance, (result.answer, [(r.n, r.url, r.quote[:80]) for r in result.references])
+    assert la_rance[0].url == web_site.url("/article")
+
+    reasons = {f.url.rsplit("/", 1)[-1]: f.reason for f in result.failures}
+    assert "slow" in reasons, reasons
+    assert reasons["redirect-private"].startswith("blocked-address")
+    assert reasons["slow"].startswith("timeout")
+    assert reasons["huge"].startswith("too-large")
+    assert reasons["secret"].startswith("robots")
+    assert web_site.site.hits["/private/secret"] == 0
+    assert result.usage.total_tokens > 0
+    assert set(result.timings) == {"search", "fetch", "chunk", "generate", "build_references"}
+    # no request ever carried the key anywhere but the Authorization header
+    assert all(openai_server.api_key not in str(r["body"]) for r in openai_server.fake.requests)
+
+
+def test_worker_killed_mid_job_is_finished_by_another(
+    worker_env, start_worker, client_for, searxng_server, web_site, openai_server
+):
+    searxng_server.fake.default = _results(web_site, "/article")
+    openai_server.fake.chat_delay = 4.0  # the generate stage is slow
+    first = start_worker("doomed")
+    client = client_for(worker_env)
+    job_id = client.submit("Which tidal plant is the largest?")
+    deadline = time.monotonic() + 60
+    while client.status(job_id).state is not JobState.generating:
+        assert time.monotonic() < deadline, client.status(job_id)
+        time.sleep(0.1)
+    first.kill()  # SIGKILL the whole process group mid-stage
+    openai_server.fake.chat_delay = 0.0
+    start_worker("rescuer")
+    result = client.result(job_id, wait=True, timeout=120)
+    record = client.status(job_id)
+    assert record.state is JobState.done
+    assert record.attempts["generate"] >= 2
+    assert result.references
+
+
+@pytest.mark.parametrize(
+    ("question", "message"),
+    [("", "empty"), ("x" * 100_000, "limit"), ("What is\x00 this\x07?", "control")],
+)
+def test_bad_questions_fail_at_submit(worker_env, client_for, question, message):
+    from reference.errors import QuestionError
+
+    client = client_for(worker_env)
+    with pytest.raises(QuestionError, match=message):
+        client.submit(question)
+
+
+def test_unknown_job_is_a_clear_error(worker_env, client_for):
+    from reference.errors import JobNotFound
+
+    with pytest.raises(JobNotFound, match="never submitted or has expired"):
+        client_for(worker_env).status("nope")

@@ -1,0 +1,130 @@
+"""A local OpenAI-compatible endpoint: chat completions and embeddings, deterministic.
+
+Chat: answers from the numbered context it receives, like an obedient model: from
+each of the first three sections, the sentence sharing most words with the
+question, followed by ``[n]``.
+A request for search queries gets a few queries back. Embeddings: hashed bag of
+words (dim 384, L2-normalised), so texts sharing words get close vectors.
+Knobs on the object make it fail or stall; every request is recorded.
+
+Run alone: ``python -m tests.fakes.openai_server --port 8001``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import re
+import time
+
+import numpy as np
+from aiohttp import web
+
+DIM = 384
+_SECTION = re.compile(r"^\[(\d+)\] .*?\n(.*?)(?=^\[\d+\] |\Z)", re.M | re.S)
+
+
+def hashed_embedding(text: str) -> list[float]:
+    vec = np.zeros(DIM, dtype=np.float32)
+    for word in re.findall(r"\w+", text.lower()):
+        vec[int(hashlib.md5(word.encode()).hexdigest()[:8], 16) % DIM] += 1.0
+    norm = np.linalg.norm(vec)
+    return (vec / norm if norm else vec).tolist()
+
+
+class FakeOpenAI:
+    def __init__(self, api_key: str = "test-key-123"):
+        self.api_key = api_key
+        self.requests: list[dict] = []
+        self.fail_status: int | None = None  # answer every request with this status
+        self.fail_times: int | None = None  # ... this many times (None = every time)
+        self.chat_delay = 0.0  # seconds before answering a chat request
+        self.answer_override: str | None = None
+        self.app = web.Application()
+        self.app.router.add_post("/v1/chat/completions", self.chat)
+        self.app.router.add_post("/v1/embeddings", self.embeddings)
+        self.app.router.add_get("/v1/models", self.models)
+
+    def _check(self, request: web.Request, body: dict) -> web.Response | None:
+        self.requests.append(
+            {
+                "path": request.path,
+                "body": body,
+                "authorized": request.headers.get("Authorization") == f"Bearer {self.api_key}",
+            }
+        )
+        if self.fail_status is not None and (self.fail_times is None or self.fail_times > 0):
+            if self.fail_times is not None:
+                self.fail_times -= 1
+            return web.json_response({"error": {"message": "injected failure"}}, status=self.fail_status)
+        if request.headers.get("Authorization") != f"Bearer {self.api_key}":
+            return web.json_response({"error": {"message": "bad key", "type": "invalid_request_error"}}, status=401)
+        return None
+
+    async def chat(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        if (err := self._check(request, body)) is not None:
+            return err
+        if self.chat_delay:
+            await asyncio.sleep(self.chat_delay)
+        messages = body.get("messages", [])
+        system = messages[0]["content"] if messages else ""
+        user = messages[-1]["content"] if messages else ""
+        if "search queries" in system:
+            question = user.split("answer:", 1)[-1].strip()
+            text = "\n".join([f"{question} overview", f"{question} details"])
+        elif self.answer_override is not None:
+            text = self.answer_override
+        else:
+            question = set(re.findall(r"\w+", user.split("\n", 1)[0].lower()))
+            lines = []
+            for n, section in _SECTION.findall(user)[:3]:
+                sentences = [x.strip() for x in re.split(r"(?<=[.!?。！？])\s+", section.strip()) if x.strip()]
+                if sentences:  # the sentence sharing most words with the question
+                    best = max(sentences, key=lambda x: len(question & set(re.findall(r"\w+", x.lower()))))
+                    lines.append(f"{best} [{n}]")
+            text = "\n".join(lines) or "The sources found do not answer this question."
+        return web.json_response(
+            {
+                "id": "chatcmpl-test",
+                "object": "chat.completion",
+                "created": int(time.time()),
+                "model": body.get("model", "fake"),
+                "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}],
+                "usage": {
+                    "prompt_tokens": len(user.split()),
+                    "completion_tokens": len(text.split()),
+                    "total_tokens": len(user.split()) + len(text.split()),
+                },
+            }
+        )
+
+    async def embeddings(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        if (err := self._check(request, body)) is not None:
+            return err
+        inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
+        data = [{"object": "embedding", "index": i, "embedding": hashed_embedding(t)} for i, t in enumerate(inputs)]
+        return web.json_response(
+            {
+                "object": "list",
+                "data": data,
+                "model": body.get("model", "fake"),
+                "usage": {"prompt_tokens": 0, "total_tokens": 0},
+            }
+        )
+
+    async def models(self, request: web.Request) -> web.Response:
+        return web.json_response({"object": "list", "data": [{"id": "fake", "object": "model"}]})
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=8001)
+    args = parser.parse_args()
+    web.run_app(FakeOpenAI().app, host="127.0.0.1", port=args.port)
+
+
+if __name__ == "__main__":
+    main()
