@@ -70,6 +70,7 @@ def reconfigure(settings) -> None:
         app._pool.force_close_all()
         app._pool = None
     app.amqp._producer_pool = None
+    state.store = None
 
 
 app = make_app()

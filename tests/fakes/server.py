@@ -22,7 +22,7 @@ class ServerThread:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
-        self.runner = web.AppRunner(self.app, handle_signals=False)
+        self.runner = web.AppRunner(self.app, handle_signals=False, shutdown_timeout=0.5)
         self.loop.run_until_complete(self.runner.setup())
         site = web.TCPSite(self.runner, "127.0.0.1", 0)
         self.loop.run_until_complete(site.start())
