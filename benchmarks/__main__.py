@@ -16,8 +16,9 @@ import benchmarks
 
 
 def available() -> list[str]:
-    return sorted(m.name.removeprefix("bench_") for m in pkgutil.iter_modules(benchmarks.__path__)
-                  if m.name.startswith("bench_"))
+    return sorted(
+        m.name.removeprefix("bench_") for m in pkgutil.iter_modules(benchmarks.__path__) if m.name.startswith("bench_")
+    )
 
 
 def main(argv: list[str]) -> int:

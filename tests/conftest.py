@@ -228,7 +228,7 @@ def worker_env(redis_client, redis_url, key_prefix, openai_server, searxng_serve
             "DEEPREF_EMBEDDING_BASE_URL": openai_server.v1,
             "DEEPREF_EMBEDDING_API_KEY": openai_server.api_key,
             "DEEPREF_FETCH_ALLOW": '["loopback"]',
-        "DEEPREF_MAX_PER_HOST": "20",
+            "DEEPREF_MAX_PER_HOST": "20",
             "DEEPREF_FETCH_TIMEOUT": "3",
             "DEEPREF_FETCH_TOTAL_TIMEOUT": "6",
             "DEEPREF_FETCH_HOST_RATE_PER_SECOND": "100",

@@ -156,8 +156,11 @@ def extractive_answer(question: str, passages: list[Passage], limit: int = 5) ->
     for p in passages:
         spans = split_sentences(p.text)
         # whole sentences only: a heading or a title line is not a claim
-        sentences = [p.text[s:e] for s, e in spans if len(p.text[s:e]) >= 25 and p.text[e - 1] in ".!?。！？"
-                     and not p.text[s:e].startswith("#")]
+        sentences = [
+            p.text[s:e]
+            for s, e in spans
+            if len(p.text[s:e]) >= 25 and p.text[e - 1] in ".!?。！？" and not p.text[s:e].startswith("#")
+        ]
         if not sentences:
             continue
         best = sentences[int(np.argmax(lexical_scores([question], sentences, "coverage")[0]))]

@@ -7,7 +7,6 @@ import time
 
 import pytest
 
-from reference import locate_quote
 from worker.models import JobState
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(180)]
@@ -25,8 +24,16 @@ def test_job_goes_through_every_stage_and_cites_the_right_pages(
     worker_env, start_worker, client_for, searxng_server, web_site, openai_server
 ):
     searxng_server.fake.default = _results(
-        web_site, "/article", "/chinese", "/cp1252", "/redirect-private", "/slow", "/huge", "/doc.pdf",
-        "/private/secret", "/missing",
+        web_site,
+        "/article",
+        "/chinese",
+        "/cp1252",
+        "/redirect-private",
+        "/slow",
+        "/huge",
+        "/doc.pdf",
+        "/private/secret",
+        "/missing",
     )
     start_worker("e2e")
     client = client_for(worker_env)
