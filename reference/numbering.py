@@ -60,18 +60,14 @@ class Numbering:
 
 
 def unify_sources(sources: Sequence[Source], source_key: SourceKey | None = None) -> dict[str, str]:
-    """Map each source id to the id of the first source with the same identity, so
-    the engine treats duplicate pages as one."""
+    """Map each source id to the id of the first source with the same text, so the
+    engine searches one page once. Sources that only share a URL are kept apart:
+    they are fragments of one document (numbered alike, but each citable)."""
     first: dict[str, str] = {}
     canonical: dict[str, str] = {}
     for src in sources:
-        keys = [source_identity(src, source_key)]
-        if source_key is None and src.text.strip():
-            keys.append("text:" + _text_digest(src.text))
-        owner = next((first[k] for k in keys if k in first), src.id)
-        for k in keys:
-            first.setdefault(k, owner)
-        canonical[src.id] = owner
+        key = (source_identity(src, source_key) if source_key else "") + "text:" + _text_digest(src.text)
+        canonical[src.id] = first.setdefault(key, src.id) if src.text.strip() else src.id
     return canonical
 
 

@@ -64,9 +64,11 @@ PRECISE = Profile(
     source_max_chars=600,
     max_ref=100,
     per_segment=3,
-    margin=0.08,
-    thresholds={"cosine": 0.55, "hybrid": 0.5, "jaccard": 0.45},
-    scoring=ScoringConfig(dense=True, blend=0.5, lexical="coverage", prefilter_k=8),
+    margin=0.2,
+    # dev-set choices (ExpertQA, 769 claims): each keeps precision at about the share
+    # of claims humans judged supported (0.76) while covering 42-47% of the claims.
+    thresholds={"cosine": 0.55, "hybrid": 0.45, "jaccard": 0.4},
+    scoring=ScoringConfig(dense=True, blend=0.3, lexical="coverage", prefilter_k=8),
     narrow_quote=True,
 )
 

@@ -76,4 +76,18 @@ def _fuzzy_find(quote: str, text: str, min_score: float) -> Span | None:
         return None
     start = offsets[result.dest_start]
     end = offsets[result.dest_end - 1] + 1
+    # the alignment may stop a few characters into a word: snap to whole words
+    while start < end and text[start].isspace():
+        start += 1
+    while start > 0 and text[start - 1].isalnum():
+        start -= 1
+    while end < len(text) and text[end].isalnum() and text[end - 1].isalnum():
+        end += 1
+    if not needle[:1].isalnum() or not text[start:end][:1]:
+        return Span(start, end, round(result.score / 100, 4))
+    # a leading word the alignment dropped ("It" in "It is a framwork")
+    prev = text.rfind(" ", 0, max(start - 1, 0))
+    head = needle.split(" ", 1)[0].lower()
+    if start > 0 and text[prev + 1 : start].strip().lower() == head:
+        start = prev + 1
     return Span(start, end, round(result.score / 100, 4))

@@ -15,7 +15,7 @@ from typing import Literal
 
 from reference.chunking import split_lines, split_sentences
 
-_FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)", re.M | re.S)
+_FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[ \t]*\r?$|\Z)", re.M | re.S)
 _INLINE_CODE = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)", re.S)
 _URL = re.compile(r"(?:https?|ftp|file)://[^\s<>\"'`\])]+|<[^>\s]+>|\]\([^)\s]*\)")
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t][^\n]*$", re.M)

@@ -1,0 +1,58 @@
+import json
+
+import pytest
+
+from reference import Source, Style, build_references, render
+from reference.errors import InputError
+
+EVIL = Source("1", "javascript:alert(1)", "<script>x</script>", "Tidal power converts the energy of tides.")
+OK = Source("2", "https://ok.example/", "Fine & dandy", "Offshore wind farms place turbines at sea.")
+ANSWER = "Tidal power converts the energy of tides. Offshore wind farms place turbines at sea.\n`arr[^1]`"
+
+
+@pytest.fixture
+def result():
+    return build_references(ANSWER, [EVIL, OK])
+
+
+def test_markdown_footnotes(result):
+    out = render(result, "markdown")
+    assert '[^2]: [Fine & dandy](https://ok.example/) "Offshore wind farms place turbines at sea."' in out
+    assert "`arr[^1]`" in out  # typed by the author inside code: untouched
+
+
+def test_markdown_links(result):
+    out = render(result, "markdown-links")
+    assert "<sup>[[2](https://ok.example/)]</sup>" in out and "- **2** [Fine & dandy](https://ok.example/)" in out
+    assert "javascript:" not in out.split("\n\n")[0]
+
+
+def test_html_escapes_everything(result):
+    out = render(result, "html")
+    assert "<script>" not in out and "&lt;script&gt;" in out
+    assert 'href="javascript' not in out
+    assert '<a href="#ref-2" id="cite-2">[2]</a>' in out and "Fine &amp; dandy" in out
+
+
+def test_text_json_empty(result):
+    assert "[2] Fine & dandy <https://ok.example/>" in render(result, "text")
+    data = json.loads(render(result, "json"))
+    c = data["citations"][0]
+    assert {"label", "source", "doc_id", "chunk_id", "excerpt", "url", "quote_span", "score"} <= set(c)
+    empty = render(result, "empty")
+    assert "[^" not in empty.replace("`arr[^1]`", "") and result.references
+
+
+def test_custom_style(result):
+    class Brackets(Style):
+        name = "brackets"
+
+        def marker(self, n, refs):
+            return f"{{{n}}}"
+
+    assert "{2}" in result.render(Brackets())
+
+
+def test_unknown_style(result):
+    with pytest.raises(InputError, match="unknown style"):
+        render(result, "pdf")
