@@ -190,7 +190,13 @@ def test_seed_max_ref_and_unique_chunks():
 
 
 def test_precise_cites_several_sources_for_one_sentence():
-    twin = Source("t3", "https://other.example/tides", "Other", "La Rance in France opened in 1966 on the Rance river.")
+    twin = Source(
+        "t3",
+        "https://other.example/tides",
+        "Other",
+        "Tidal barrages hold water behind a dam until the tide falls again. "
+        "The La Rance station in France opened in 1966 and has a capacity of 240 megawatts.",
+    )
     result = build_references("The La Rance station in France opened in 1966.", [TIDES, twin])
     assert {r.source_id for r in result.references} == {"t", "t3"}
     assert result.answer.endswith("1966.[^1][^2]")
