@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from scipy import sparse
@@ -104,9 +105,8 @@ STOPWORDS = frozenset(
 def tokenize(text: str) -> list[str]:
     """Tokens of ``text`` in order (duplicates kept)."""
     out: list[str] = []
-    for match in _TOKEN.finditer(text.lower()):
-        word = match.group()
-        if _CJK_RUN.fullmatch(word):
+    for word in _TOKEN.findall(text.lower()):
+        if word[0] >= "\u2e80" and _CJK_RUN.fullmatch(word):
             if len(word) == 1:
                 out.append(word)
             else:
@@ -116,6 +116,7 @@ def tokenize(text: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=200_000)  # a pure memo: words repeat, stemming them once is enough
 def _stem(word: str) -> str:
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"

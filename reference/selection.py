@@ -7,6 +7,7 @@ threshold, so here the threshold mask comes first and only survivors are sorted:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,12 +20,13 @@ class Pair:
     score: float
 
 
-def ranked_pairs(scores: np.ndarray, threshold: float) -> list[Pair]:
-    """Pairs scoring at least ``threshold``, best first (ties: reading order)."""
+def ranked_pairs(scores: np.ndarray, threshold: float) -> Iterator[Pair]:
+    """Pairs scoring at least ``threshold``, best first (ties: reading order),
+    produced lazily: a greedy walk that stops at ``max_ref`` builds no more."""
     rows, cols = np.nonzero(scores >= threshold)
     values = scores[rows, cols]
-    order = np.lexsort((cols, rows, -values))
-    return [Pair(int(rows[i]), int(cols[i]), float(values[i])) for i in order]
+    for i in np.lexsort((cols, rows, -values)):
+        yield Pair(int(rows[i]), int(cols[i]), float(values[i]))
 
 
 def greedy_unique(scores: np.ndarray, threshold: float, max_ref: int) -> list[Pair]:

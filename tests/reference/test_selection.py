@@ -5,7 +5,7 @@ from reference.selection import greedy_multi, greedy_unique, ranked_pairs
 
 def test_ranked_pairs_only_above_threshold():
     scores = np.array([[0.9, 0.1], [0.5, 0.8]], dtype=np.float32)
-    assert [(p.segment, p.chunk) for p in ranked_pairs(scores, 0.5)] == [(0, 0), (1, 1), (1, 0)]
+    assert [(p.segment, p.chunk) for p in list(ranked_pairs(scores, 0.5))] == [(0, 0), (1, 1), (1, 0)]
 
 
 def test_greedy_unique_is_the_seed_rule():
