@@ -196,7 +196,7 @@ class CachedEmbedder:
             log.warning("could not write the embedding cache (%s)", exc)
 
 
-def make_embedder(name: str, **kwargs) -> Embedder:
+def make_embedder(name: str, settings=None, **kwargs) -> Embedder:
     """Used by ``reference.get_embedder``: "local" or "openai" (settings fill what kwargs omit)."""
     if name == "local":
         if not LocalEmbedder.available():
@@ -208,7 +208,7 @@ def make_embedder(name: str, **kwargs) -> Embedder:
     if name == "openai":
         from worker.settings import get_settings
 
-        settings = get_settings()
+        settings = settings or get_settings()
         base_url = kwargs.pop("base_url", None) or settings.embedding_base_url
         if not base_url:
             raise ConfigurationError(
@@ -240,5 +240,5 @@ def resolve_embedder(settings, name: str | None = None, redis=None, keys=None) -
             choice = "local"
         else:
             return None
-    inner = make_embedder(choice)
+    inner = make_embedder(choice, settings)
     return CachedEmbedder(inner, redis, keys, settings.embedding_cache_ttl)

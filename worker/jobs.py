@@ -189,7 +189,7 @@ class MemoryJobStore:
         try:
             return self._records[job_id].model_copy(deep=True)
         except KeyError:
-            raise JobNotFound(f"no job {job_id!r}", job_id=job_id) from None
+            raise JobNotFound(f"no job {job_id!r}: it was never submitted or has expired", job_id=job_id) from None
 
     def update(self, job_id: str, mutate: Callable[[JobRecord], None] | None = None, **fields: Any) -> JobRecord:
         with self._lock:

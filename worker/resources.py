@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import redis
 import redis.asyncio as aioredis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from search.ratelimit import MemoryRateLimiter, RedisRateLimiter
 from worker.embedding import resolve_embedder
@@ -24,7 +26,11 @@ def build_resources(settings, *, distributed: bool, corpus_dir=None, embedder_na
         async_redis = aioredis.Redis.from_url(settings.redis_url)
         search_limiter = RedisRateLimiter(async_redis, keys, settings.search_rate_per_second, burst=2)
         host_limiter = RedisRateLimiter(async_redis, keys, settings.fetch_host_rate_per_second, burst=4)
-        cache = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=2, socket_timeout=5)
+        # the cache is an optimisation: fail fast, never retry, so a Redis hiccup costs
+        # one embedding call its cache, not seconds of back-off
+        cache = redis.Redis.from_url(
+            settings.redis_url, socket_connect_timeout=1, socket_timeout=2, retry=Retry(NoBackoff(), 0)
+        )
     else:
         search_limiter = MemoryRateLimiter(settings.search_rate_per_second, burst=2)
         host_limiter = MemoryRateLimiter(settings.fetch_host_rate_per_second, burst=4)
