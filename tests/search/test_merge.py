@@ -1,0 +1,31 @@
+from search.merge import merge_hits
+from search.models import SearchHit
+
+
+def hit(url, query="q", rank=1):
+    return SearchHit(url, url, "", "test", query, rank)
+
+
+def test_dedup_interleave_caps_and_lists():
+    q1 = [
+        hit("https://a.example/1?utm_source=x"),
+        hit("https://a.example/2"),
+        hit("https://a.example/3"),
+        hit("https://spam.example/"),
+    ]
+    q2 = [
+        hit("HTTPS://A.example/1/#top"),
+        hit("https://b.example/"),
+        hit("https://sub.spam.example/x"),
+        hit("javascript:alert(1)"),
+    ]
+    merged = merge_hits([q1, q2], limit=10, max_per_host=2, deny_hosts=["spam.example"])
+    assert [h.url for h in merged] == ["https://a.example/1?utm_source=x", "https://a.example/2", "https://b.example/"]
+
+
+def test_allow_list_and_limit():
+    hits = [hit("https://a.example/"), hit("https://docs.b.example/"), hit("https://c.example/")]
+    assert [h.url for h in merge_hits([hits], limit=10, max_per_host=5, allow_hosts=["b.example"])] == [
+        "https://docs.b.example/"
+    ]
+    assert len(merge_hits([hits], limit=2, max_per_host=5)) == 2
