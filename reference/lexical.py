@@ -137,8 +137,9 @@ class TokenMatrix:
 def build_matrices(left: list[str], right: list[str]) -> tuple[TokenMatrix, TokenMatrix]:
     """Token matrices of two text lists over a shared vocabulary (IDF from ``right``)."""
     vocab: dict[str, int] = {}
-    left_rows = [_row(tokenize(t), vocab) for t in left]
-    right_rows = [_row(tokenize(t), vocab) for t in right]
+    words: dict[str, str | None] = {}  # raw word -> stemmed token (None: stop-word); one pass per word
+    left_rows = [_row(t, vocab, words) for t in left]
+    right_rows = [_row(t, vocab, words) for t in right]
     a = _csr(left_rows, len(vocab))
     b = _csr(right_rows, len(vocab))
     df = np.asarray((b > 0).sum(axis=0)).ravel().astype(np.float64)
@@ -149,8 +150,20 @@ def build_matrices(left: list[str], right: list[str]) -> tuple[TokenMatrix, Toke
     )
 
 
-def _row(tokens: list[str], vocab: dict[str, int]) -> list[int]:
-    return sorted({vocab.setdefault(t, len(vocab)) for t in tokens})
+def _row(text: str, vocab: dict[str, int], words: dict[str, str | None]) -> list[int]:
+    """Sorted distinct vocabulary ids of ``text``; the hot loop of lexical scoring."""
+    ids: set[int] = set()
+    for word in _TOKEN.findall(text.lower()):
+        if word[0] >= "\u2e80" and _CJK_RUN.fullmatch(word):
+            grams = [word] if len(word) == 1 else [word[i : i + 2] for i in range(len(word) - 1)]
+            ids.update(vocab.setdefault(g, len(vocab)) for g in grams)
+            continue
+        token = words.get(word, "")
+        if token == "":
+            token = words[word] = None if word in STOPWORDS else _stem(word)
+        if token is not None:
+            ids.add(vocab.setdefault(token, len(vocab)))
+    return sorted(ids)
 
 
 def _csr(rows: list[list[int]], width: int) -> sparse.csr_matrix:
