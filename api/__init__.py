@@ -1,1 +1,1 @@
-"""TODO"""
+"""The HTTP API and the viewer of jobs and report runs."""

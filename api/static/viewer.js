@@ -1,0 +1,157 @@
+"use strict";
+// The job and report viewer: live progress from the event stream, the answer with
+// clickable footnotes, and the quoted passage highlighted inside its source text.
+const STAGES = ["queued", "searching", "fetching", "chunking", "generating", "referencing", "done"];
+const $ = (id) => document.getElementById(id);
+
+function token() { return sessionStorage.getItem("deepref-token") || ""; }
+async function api(path) {
+  const headers = token() ? {"Authorization": "Bearer " + token()} : {};
+  const resp = await fetch(path, {headers});
+  if (resp.status === 401) {
+    const t = prompt("This server needs an API token:");
+    if (t) { sessionStorage.setItem("deepref-token", t); return api(path); }
+  }
+  const data = await resp.json();
+  if (!resp.ok) throw new Error(data.error ? data.error.message : resp.statusText);
+  return data;
+}
+function showError(message) { $("error").textContent = message; $("error").hidden = false; }
+function el(tag, attrs = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text) node.textContent = text;
+  return node;
+}
+function safeUrl(url) { return /^(https?|file):/i.test(url) ? url : "#"; }
+
+function renderProgress(state, progress, message) {
+  $("progress").hidden = false;
+  $("bar-fill").style.width = Math.round((progress || 0) * 100) + "%";
+  const list = $("stages");
+  list.textContent = "";
+  const reached = STAGES.indexOf(state);
+  STAGES.forEach((stage, i) => {
+    const li = el("li", {"class": i < reached ? "done" : i === reached ? "current" : ""}, stage);
+    list.appendChild(li);
+  });
+  $("progress-message").textContent = message || "";
+}
+
+function pickReference(refs, n, markerStart) {
+  const same = refs.filter((r) => r.n === n);
+  let best = same[0];
+  let bestGap = Infinity;
+  for (const r of same) {
+    const gap = Math.abs(markerStart - r.answer_span[1]);
+    if (r.answer_span[0] <= markerStart && gap < bestGap) { best = r; bestGap = gap; }
+  }
+  return best;
+}
+
+function showReference(ref) {
+  if (!ref) return;
+  const title = $("panel-title");
+  title.textContent = ref.title || ref.url;
+  title.href = safeUrl(ref.url);
+  $("panel-date").textContent = ref.date ? ref.date : "";
+  $("panel-score").textContent = "score " + Number(ref.score).toFixed(2);
+  $("panel-supported").textContent = ref.supported === false ? "· not supported" : ref.origin === "model" ? "· cited by the model, verified" : "· found by attribution";
+  $("panel-url").textContent = ref.url;
+  const box = $("panel-context");
+  box.textContent = "";
+  const ctx = ref.context || ref.quote;
+  const [s, e] = ref.context ? ref.context_quote_span : [0, ref.quote.length];
+  box.appendChild(document.createTextNode((s > 0 ? "…" : "") + ctx.slice(0, s)));
+  box.appendChild(el("mark", {}, ctx.slice(s, e)));
+  box.appendChild(document.createTextNode(ctx.slice(e) + (e < ctx.length ? "" : "")));
+  $("panel").hidden = false;
+}
+
+function renderAnswer(container, html, refs, markers) {
+  const div = el("div", {"class": "answer"});
+  div.innerHTML = html;  // server-rendered by markdown-it with raw HTML escaped
+  const sorted = (markers || []).slice().sort((a, b) => a[0] - b[0]);
+  div.querySelectorAll("sup.fn a").forEach((a) => {
+    a.addEventListener("click", (event) => {
+      event.preventDefault();
+      const i = Number(a.dataset.i);
+      const start = sorted[i] ? sorted[i][0] : 0;
+      showReference(pickReference(refs, Number(a.dataset.n), start));
+    });
+  });
+  container.appendChild(div);
+}
+
+function renderReferences(refs) {
+  const list = $("references");
+  list.textContent = "";
+  const byN = new Map();
+  for (const r of refs) { if (!byN.has(r.n)) byN.set(r.n, []); byN.get(r.n).push(r); }
+  for (const [n, group] of [...byN.entries()].sort((a, b) => a[0] - b[0])) {
+    const li = el("li", {"id": "ref-" + n, "value": String(n)});
+    const a = el("a", {"href": safeUrl(group[0].url), "target": "_blank", "rel": "noopener noreferrer"},
+                 group[0].title || group[0].url);
+    li.appendChild(a);
+    for (const r of group) {
+      const q = el("blockquote", {"class": "quote"}, r.quote);
+      q.addEventListener("click", () => showReference(r));
+      li.appendChild(q);
+    }
+    list.appendChild(li);
+  }
+  $("references-section").hidden = refs.length === 0;
+}
+
+async function showJob(id) {
+  const job = await api(`/v1/jobs/${encodeURIComponent(id)}`);
+  $("subtitle").textContent = job.question;
+  document.title = "deepref — " + job.question;
+  if (job.state === "failed") { renderProgress(job.state, job.progress, ""); showError(`Failed in ${job.error ? job.error.stage : "?"}: ${job.error ? job.error.message : job.message}`); return; }
+  if (job.state === "cancelled") { showError("This job was cancelled."); return; }
+  if (job.state !== "done") {
+    renderProgress(job.state, job.progress, job.message);
+    const q = token() ? "?access_token=" + encodeURIComponent(token()) : "";
+    const source = new EventSource(`/v1/jobs/${encodeURIComponent(id)}/events${q}`);
+    source.addEventListener("state", (event) => {
+      const data = JSON.parse(event.data);
+      renderProgress(data.state, Number(data.progress), data.message);
+      if (["done", "failed", "cancelled"].includes(data.state)) { source.close(); showJob(id); }
+    });
+    source.onerror = () => { source.close(); setTimeout(() => showJob(id), 1000); };
+    return;
+  }
+  renderProgress("done", 1, "");
+  $("progress").classList.add("finished");
+  const result = job.result;
+  const content = $("content");
+  content.textContent = "";
+  if (result.answer_mode === "extractive") content.appendChild(el("p", {"class": "note"}, "Extractive answer: no LLM is configured, so these are sentences quoted from the sources."));
+  renderAnswer(content, result.answer_html, result.references, result.markers);
+  renderReferences(result.references);
+  if (result.failures.length) {
+    const details = el("details", {"class": "failures"});
+    details.appendChild(el("summary", {}, `${result.failures.length} page(s) could not be used`));
+    for (const f of result.failures) details.appendChild(el("p", {}, `${f.url} — ${f.stage}: ${f.reason}`));
+    content.appendChild(details);
+  }
+}
+
+async function showReport(name, run) {
+  const report = await api(`/v1/reports/${encodeURIComponent(name)}/runs/${encodeURIComponent(run)}`);
+  $("subtitle").textContent = `${report.title} — ${report.run}`;
+  const content = $("content");
+  content.textContent = "";
+  content.appendChild(el("h1", {}, report.title));
+  if (report.summary) content.appendChild(el("p", {"class": "summary"}, report.summary));
+  for (const section of report.sections) {
+    content.appendChild(el("h2", {}, section.question));
+    if (section.status !== "done") { content.appendChild(el("p", {"class": "error"}, `Failed: ${section.error}`)); continue; }
+    renderAnswer(content, section.answer_html, section.references, section.markers);
+  }
+  renderReferences(report.references);
+}
+
+$("panel-close").addEventListener("click", () => { $("panel").hidden = true; });
+const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+(parts[0] === "jobs" ? showJob(parts[1]) : showReport(parts[1], parts[3])).catch((e) => showError(e.message));
