@@ -34,6 +34,10 @@ from worker.models import ResearchOptions
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
+SETTINGS = web.AppKey("settings", object)
+CLIENT = web.AppKey("client", object)
+AIOREDIS = web.AppKey("aioredis", object)
+KEYS = web.AppKey("keys", object)
 SSE_HEARTBEAT = 15.0
 
 
@@ -55,7 +59,7 @@ async def errors(request: web.Request, handler):
         if exc.status < 400:
             raise
         message = {
-            413: f"request body too large (limit {request.app['settings'].api_max_body_bytes:,} bytes)",
+            413: f"request body too large (limit {request.app[SETTINGS].api_max_body_bytes:,} bytes)",
             404: f"no route {request.method} {request.path}",
             405: f"{request.method} is not allowed on {request.path}",
         }.get(exc.status, exc.reason)
@@ -75,7 +79,7 @@ async def errors(request: web.Request, handler):
 
 @web.middleware
 async def auth(request: web.Request, handler):
-    token = request.app["settings"].api_token
+    token = request.app[SETTINGS].api_token
     open_paths = request.path in ("/healthz", "/openapi.json") or not request.path.startswith("/v1/")
     if token is None or open_paths:
         return await handler(request)
@@ -96,8 +100,8 @@ def create_app(settings=None, *, client=None) -> web.Application:
 
     settings = settings or get_settings()
     app = web.Application(middlewares=[errors, auth], client_max_size=settings.api_max_body_bytes)
-    app["settings"] = settings
-    app["client"] = client
+    app[SETTINGS] = settings
+    app[CLIENT] = client
     app.cleanup_ctx.append(_redis_ctx)
     r = app.router
     r.add_post("/v1/jobs", create_job)
@@ -116,11 +120,11 @@ def create_app(settings=None, *, client=None) -> web.Application:
 
 
 def _client(request: web.Request):
-    if request.app["client"] is None:
+    if request.app[CLIENT] is None:
         from worker.client import Client
 
-        request.app["client"] = Client(request.app["settings"])
-    return request.app["client"]
+        request.app[CLIENT] = Client(request.app[SETTINGS])
+    return request.app[CLIENT]
 
 
 async def _json_body(request: web.Request) -> object:
@@ -198,19 +202,19 @@ async def _redis_ctx(app: web.Application):
 
     from worker.keys import Keys
 
-    app["aioredis"] = aioredis.Redis.from_url(app["settings"].redis_url, decode_responses=True)
-    app["keys"] = Keys(app["settings"].key_prefix)
+    app[AIOREDIS] = aioredis.Redis.from_url(app[SETTINGS].redis_url, decode_responses=True)
+    app[KEYS] = Keys(app[SETTINGS].key_prefix)
     yield
-    await app["aioredis"].aclose()
+    await app[AIOREDIS].aclose()
 
 
 async def _events(app: web.Application, job_id: str, last: str) -> list[tuple[str, dict]]:
-    answer = await app["aioredis"].xread({app["keys"].job_events(job_id): last}, block=1000, count=100)
+    answer = await app[AIOREDIS].xread({app[KEYS].job_events(job_id): last}, block=1000, count=100)
     return [(event_id, data) for _stream, entries in answer or [] for event_id, data in entries]
 
 
 def _reports_root(request: web.Request) -> Path:
-    return Path(request.app["settings"].reports_dir)
+    return Path(request.app[SETTINGS].reports_dir)
 
 
 async def list_reports(request: web.Request) -> web.Response:
@@ -244,7 +248,7 @@ def _safe_name(value: str) -> bool:
 
 async def healthz(request: web.Request) -> web.Response:
     """200 when Redis answers and at least one worker answers a ping; 503 otherwise."""
-    settings = request.app["settings"]
+    settings = request.app[SETTINGS]
 
     def check() -> dict:
         import redis

@@ -19,11 +19,13 @@ class Chunk:
     text: str
 
 
-# A sentence ends at ASCII .!? followed by whitespace (or end), or right after a CJK
-# full stop, which needs no space. Abbreviations like "e.g." are kept together by
-# requiring the next non-space character not to be lower-case.
+# A sentence ends at ASCII .!? followed by whitespace, right after a CJK full stop,
+# or at a line break. Abbreviations like "e.g." are kept together by requiring the
+# next non-space character not to be lower-case.
 _SENTENCE_END = re.compile(
-    r"(?<=[.!?])[\"')\]]*\s+(?=[^a-z\s])|(?<=[。！？])[」』”）]*\s*|\n\s*\n|\n(?=\s*(?:[-*+]|\d+[.)])\s)"
+    r"(?<=[.!?])[\"')\]]*\s+(?=[^a-z\s])"  # ASCII end of sentence, next one not lower-case
+    r"|(?<=[。！？])[」』”）]*\s*"  # CJK full stop: no space needed
+    r"|\s*\n\s*"  # a line break: lines of extracted text are paragraphs, list items, table rows
 )
 
 

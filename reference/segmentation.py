@@ -116,15 +116,18 @@ def segment_answer(text: str, mode: Literal["lines", "sentences"], layout: Layou
 
 
 def _line_units(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A table row is one claim: from its first cell's text to its last cell's text,
+    so the marker lands inside the last cell, never on a ``|``. A header row (the
+    line before a ``|---|`` rule) states no fact and is not cited."""
     if _TABLE_ROW.fullmatch(text, start, end) is None:
         return [(start, end)]
-    cells, pos = [], start
-    for i in range(start, end + 1):
-        if i == end or text[i] == "|":
-            if i > pos:
-                cells.append((pos, i))
-            pos = i + 1
-    return cells
+    nxt = text.find("\n", end + 1)
+    following = text[end + 1 : nxt if nxt >= 0 else len(text)]
+    if _TABLE_RULE.fullmatch(following.rstrip("\r")):
+        return []
+    first = text.index("|", start) + 1
+    last = text.rindex("|", start, end)
+    return [(first, last)] if text[first:last].strip(" |\t") else []
 
 
 def _has_words(s: str) -> bool:

@@ -93,7 +93,10 @@ function renderReferences(refs) {
     const a = el("a", {"href": safeUrl(group[0].url), "target": "_blank", "rel": "noopener noreferrer"},
                  group[0].title || group[0].url);
     li.appendChild(a);
+    const shown = new Set();
     for (const r of group) {
+      if (shown.has(r.quote)) continue;  // several claims may rest on one passage
+      shown.add(r.quote);
       const q = el("blockquote", {"class": "quote"}, r.quote);
       q.addEventListener("click", () => showReference(r));
       li.appendChild(q);

@@ -79,8 +79,9 @@ class FakeOpenAI:
         else:
             question = set(re.findall(r"\w+", user.split("\n", 1)[0].lower()))
             lines = []
-            for n, section in _SECTION.findall(user)[:3]:
-                sentences = [x.strip() for x in re.split(r"(?<=[.!?。！？])\s+", section.strip()) if x.strip()]
+            context = user.split("\n\nAnswer the question", 1)[0]  # not the closing instruction
+            for n, section in _SECTION.findall(context)[:3]:
+                sentences = [x.strip() for x in re.split(r"(?<=[.!?。！？])\s+|\n", section.strip()) if x.strip()]
                 if sentences:  # the sentence sharing most words with the question
                     best = max(sentences, key=lambda x: len(question & set(re.findall(r"\w+", x.lower()))))
                     lines.append(f"{best} [{n}]")
