@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from reference.errors import DeeprefError, InputError
 
-COMMAND_MODULES = ("cli.cite", "cli.research", "cli.jobs", "cli.serve")
+COMMAND_MODULES = ("cli.cite", "cli.research", "cli.jobs", "cli.reports", "cli.serve")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
 from reference.models import Reference, ReferenceResult, Source
@@ -71,9 +72,19 @@ def unify_sources(sources: Sequence[Source], source_key: SourceKey | None = None
     return canonical
 
 
-def merge_results(
+@dataclass(frozen=True, slots=True)
+class MergedSection:
+    """One result renumbered into a shared list: new text, new marker positions, and
+    the old -> new number of each of its sources."""
+
+    answer: str
+    markers: tuple[tuple[int, int, int], ...]
+    mapping: dict[int, int]
+
+
+def merge_sections(
     results: Sequence[ReferenceResult], *, source_key: SourceKey | None = None
-) -> tuple[list[str], list[Reference]]:
+) -> tuple[list[MergedSection], list[Reference]]:
     """Renumber several results (report sections) into one reference list.
 
     A source cited by several sections keeps one number across the whole report;
@@ -81,41 +92,46 @@ def merge_results(
     markers the engine wrote (``ReferenceResult.markers``) are rewritten.
     """
     numbering = Numbering(source_key)
-    texts: list[str] = []
+    sections: list[MergedSection] = []
     merged: list[Reference] = []
     for result in results:
-        by_n = {}
+        by_n: dict[int, Reference] = {}
         for ref in result.references:
             by_n.setdefault(ref.n, ref)
-        mapping = {}
-        for _, _, n in sorted(result.markers):
-            ref = by_n.get(n)
-            if ref is not None and n not in mapping:
-                mapping[n] = numbering.number(_as_source(ref))
-        for ref in result.references:
-            if ref.n not in mapping:
-                mapping[ref.n] = numbering.number(_as_source(ref))
-        texts.append(_rewrite(result.answer, result.markers, mapping))
-        merged.extend(_renumbered(ref, mapping[ref.n]) for ref in result.references)
+        mapping: dict[int, int] = {}
+        for n in [n for _, _, n in sorted(result.markers)] + [r.n for r in result.references]:
+            if n not in mapping and n in by_n:
+                mapping[n] = numbering.number(_as_source(by_n[n]))
+        text, markers = _rewrite(result.answer, result.markers, mapping)
+        sections.append(MergedSection(text, markers, mapping))
+        merged.extend(replace(ref, n=mapping[ref.n]) for ref in result.references)
     merged.sort(key=lambda r: r.n)
-    return texts, merged
+    return sections, merged
+
+
+def merge_results(
+    results: Sequence[ReferenceResult], *, source_key: SourceKey | None = None
+) -> tuple[list[str], list[Reference]]:
+    """Texts of :func:`merge_sections` and the shared reference list."""
+    sections, merged = merge_sections(results, source_key=source_key)
+    return [s.answer for s in sections], merged
 
 
 def _as_source(ref: Reference) -> Source:
     return Source(id=ref.source_id, url=ref.url, title=ref.title, text="", date=ref.date)
 
 
-def _renumbered(ref: Reference, n: int) -> Reference:
-    from dataclasses import replace
-
-    return replace(ref, n=n)
-
-
-def _rewrite(answer: str, markers: Sequence[tuple[int, int, int]], mapping: dict[int, int]) -> str:
-    out, prev = [], 0
+def _rewrite(
+    answer: str, markers: Sequence[tuple[int, int, int]], mapping: dict[int, int]
+) -> tuple[str, tuple[tuple[int, int, int], ...]]:
+    out, spans, prev, length = [], [], 0, 0
     for start, end, n in sorted(markers):
         out.append(answer[prev:start])
-        out.append(f"[^{mapping.get(n, n)}]")
+        length += start - prev
+        marker = f"[^{mapping.get(n, n)}]"
+        out.append(marker)
+        spans.append((length, length + len(marker), mapping.get(n, n)))
+        length += len(marker)
         prev = end
     out.append(answer[prev:])
-    return "".join(out)
+    return "".join(out), tuple(spans)

@@ -1,1 +1,1 @@
-"""TODO"""
+"""Thin Celery tasks around worker.pipeline and reports."""

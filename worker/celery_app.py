@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 
 
 def make_app() -> Celery:
-    app = Celery("deepref", include=["tasks.research", "tasks.maintenance"])
+    app = Celery("deepref", include=["tasks.research", "tasks.maintenance", "tasks.reports"])
     configure(app, get_settings())
     return app
 
@@ -57,6 +57,7 @@ def configure(app: Celery, settings) -> None:
                 "task": "deepref.reap",
                 "schedule": max(5.0, settings.job_heartbeat_seconds * 2.0),
             },
+            "deepref-report-tick": {"task": "deepref.report_tick", "schedule": settings.beat_interval_seconds},
         },
         timezone="UTC",
     )

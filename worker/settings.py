@@ -80,7 +80,7 @@ class Settings(BaseSettings):
 
     # --- Reports -------------------------------------------------------------------
     reports_file: Path = Field(Path("reports.yaml"), description="Report definitions (YAML or TOML).")
-    reports_dir: Path = Field(Path("reports"), description="Where finished reports are kept.")
+    reports_dir: Path = Field(Path("deepref-reports"), description="Where finished reports are kept.")
     beat_interval_seconds: float = Field(30.0, gt=0, description="How often beat checks the definitions.")
 
     # --- HTTP API ------------------------------------------------------------------

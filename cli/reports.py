@@ -1,0 +1,100 @@
+"""``deepref reports list|run|show``: scheduled bulk reports (docs/reports.md).
+``deepref beat`` (in cli/jobs.py) runs the schedule."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import time
+
+from reference.errors import InputError
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("reports", help="scheduled bulk reports")
+    sub = p.add_subparsers(dest="reports_command", required=True)
+    s = sub.add_parser("list", help="reports defined in DEEPREF_REPORTS_FILE and their latest run")
+    s.set_defaults(handler=list_reports)
+    s = sub.add_parser("run", help="run a report now, without waiting for its schedule")
+    s.add_argument("name")
+    s.add_argument("--local", action="store_true", help="research every question in this process (no Redis)")
+    s.add_argument("--resume", action="store_true", help="continue the latest unfinished run instead")
+    s.set_defaults(handler=run_report)
+    s = sub.add_parser("show", help="print a run (the latest by default) as Markdown")
+    s.add_argument("name")
+    s.add_argument("run", nargs="?")
+    s.set_defaults(handler=show_report)
+
+
+def _context():
+    from reports.definitions import load_definitions
+    from reports.store import ReportStore
+    from worker.settings import get_settings
+
+    settings = get_settings()
+    return settings, load_definitions(settings.reports_file), ReportStore(settings.reports_dir)
+
+
+def _definition(defs, name):
+    if name not in defs:
+        raise InputError(f"no report named {name!r}; defined: {', '.join(sorted(defs)) or 'none'}")
+    return defs[name]
+
+
+def list_reports(args: argparse.Namespace) -> int:
+    _, defs, store = _context()
+    for name, d in sorted(defs.items()):
+        sched = (
+            (d.schedule.cron or f"every {d.schedule.every}") + f" ({d.schedule.timezone})" if d.schedule else "manual"
+        )
+        runs = store.runs(name)
+        last = f"{runs[-1]['run']} {runs[-1]['status']}" if runs else "never run"
+        print(f"{name}\t{len(d.all_questions())} questions\t{sched}\tlast: {last}")
+    return 0
+
+
+def run_report(args: argparse.Namespace) -> int:
+    from reports.run import advance, new_run, run_local
+
+    settings, defs, store = _context()
+    definition = _definition(defs, args.name)
+    unfinished = store.unfinished(args.name)
+    if args.resume and not unfinished:
+        raise InputError(f"report {args.name!r} has no unfinished run to resume")
+    report = store.load(args.name, unfinished[-1]) if args.resume else new_run(definition, store)
+    print(f"run {report['run']}: {len(report['sections'])} questions", file=sys.stderr)
+    if args.local:
+
+        def progress(section):
+            print(f"  {section['status']}: {section['question']}", file=sys.stderr, flush=True)
+
+        asyncio.run(run_local(report, definition, store, settings, on_section=progress))
+    else:
+        from worker.client import Client
+
+        client = Client(settings)
+        while not advance(report, definition, store, client):
+            time.sleep(1.0)
+            report = store.load(args.name, report["run"])
+    folder = store.run_dir(args.name, report["run"])
+    print(f"{report['status']}: {folder}")
+    return 0 if report["status"] != "failed" else 1
+
+
+def show_report(args: argparse.Namespace) -> int:
+    _, _, store = _context()
+    runs = store.runs(args.name)
+    if not runs:
+        raise InputError(f"report {args.name!r} has no runs under {store.root}")
+    run = args.run or runs[-1]["run"]
+    folder = store.run_dir(args.name, run)
+    md = folder / "report.md"
+    if md.is_file():
+        print(md.read_text(encoding="utf-8"))
+    else:
+        report = store.load(args.name, run)
+        print(f"{report['title']} — run {run}: {report['status']}")
+        for section in report["sections"]:
+            print(f"- [{section['status']}] {section['question']}")
+    return 0

@@ -1,0 +1,1 @@
+"""Scheduled bulk reports: definitions, schedules, runs, storage and change summaries."""

@@ -1,0 +1,101 @@
+"""One report from its sections: renumbered into a single reference list, rendered.
+
+Each answered question's result is turned back into the engine's
+``ReferenceResult`` and all of them go through ``reference.numbering.merge_sections``,
+so a source cited by several sections has one number in the whole report, and
+the section texts, marker positions and reference numbers agree.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from api.render import answer_html
+from reference.numbering import merge_sections
+from reference.styles import MarkdownFootnotes
+from worker.models import ResearchResult
+from worker.pipeline import reference_result_from
+
+
+def assemble(report: dict[str, Any]) -> dict[str, Any]:
+    """Fill ``answer``, ``markers`` and ``references`` of done sections with report-wide
+    numbers, and the report's shared ``references`` list."""
+    done = [s for s in report["sections"] if s["status"] == "done"]
+    results = [ResearchResult.model_validate(s["result"]) for s in done]
+    merged, references = merge_sections([reference_result_from(r) for r in results])
+    shared: list[dict[str, Any]] = []
+    for section, result, part in zip(done, results, merged, strict=True):
+        section["answer"] = part.answer
+        section["markers"] = [list(m) for m in part.markers]
+        section["references"] = [
+            r.model_dump(mode="json") | {"n": part.mapping.get(r.n, r.n)} for r in result.references
+        ]
+        section["sources"] = [s.model_dump(mode="json") for s in result.sources]
+        shared.extend(section["references"])
+    shared.sort(key=lambda r: r["n"])
+    report["references"] = shared
+    report["_merged_refs"] = references  # for rendering only; dropped before saving
+    return report
+
+
+def render_markdown(report: dict[str, Any]) -> str:
+    lines = [f"# {report['title']}", "", f"_Run {report['run']} · {report['status']}_", ""]
+    if report.get("summary"):
+        lines += ["## Summary", "", report["summary"], ""]
+    for section in report["sections"]:
+        lines += [f"## {section['question']}", ""]
+        if section["status"] == "done":
+            lines += [section["answer"], ""]
+        else:
+            lines += [f"> This question failed: {section.get('error') or section['status']}", ""]
+    lines += _changes_markdown(report.get("changes"))
+    groups: dict[int, list] = {}
+    for ref in report.get("_merged_refs", []):
+        groups.setdefault(ref.n, []).append(ref)
+    if groups:
+        lines += ["## References", "", MarkdownFootnotes().reference_list(sorted(groups.items())), ""]
+    return "\n".join(lines)
+
+
+def _changes_markdown(changes: dict[str, Any] | None) -> list[str]:
+    if not changes:
+        return []
+    out = [f"## Changes since {changes['since']}", ""]
+    out += [f"- changed ({c['similarity']:.0%} similar): {c['question']}" for c in changes["changed"]]
+    out += [f"- new question: {q}" for q in changes["new_questions"]]
+    out += [f"- new source: {u}" for u in changes["new_sources"]]
+    out += [f"- gone source: {u}" for u in changes["gone_sources"]]
+    if len(out) == 2:
+        out.append("- no answer changed; no source new or gone")
+    return [*out, ""]
+
+
+def render_html(report: dict[str, Any]) -> str:
+    esc = html.escape
+    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(report['title'])}</title>",
+             "<style>body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}"
+             "blockquote{border-left:3px solid #ccd;margin:.3rem 0;padding:.2rem .8rem;color:#444}"
+             ".failed{color:#a3261b}</style></head><body>",
+             f"<h1>{esc(report['title'])}</h1><p><em>Run {esc(report['run'])} · {esc(report['status'])}</em></p>"]
+    if report.get("summary"):
+        parts.append(f"<h2>Summary</h2><p>{esc(report['summary'])}</p>")
+    for section in report["sections"]:
+        parts.append(f"<h2>{esc(section['question'])}</h2>")
+        if section["status"] == "done":
+            parts.append(answer_html(section["answer"], section["markers"]))
+        else:
+            parts.append(f"<p class='failed'>This question failed: {esc(str(section.get('error')))}</p>")
+    groups: dict[int, list[dict]] = {}
+    for ref in report.get("references", []):
+        groups.setdefault(ref["n"], []).append(ref)
+    if groups:
+        parts.append("<h2>References</h2><ol>")
+        for n, refs in sorted(groups.items()):
+            url = refs[0]["url"] if refs[0]["url"].startswith(("http://", "https://", "file://")) else "#"
+            quotes = "".join(f"<blockquote>{esc(q)}</blockquote>" for q in dict.fromkeys(r["quote"] for r in refs))
+            parts.append(f"<li id='ref-{n}' value='{n}'><a href='{esc(url, quote=True)}'>"
+                         f"{esc(refs[0]['title'])}</a>{quotes}</li>")
+        parts.append("</ol>")
+    parts.append("</body></html>")
+    return "".join(parts)

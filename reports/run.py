@@ -1,0 +1,171 @@
+"""Running a report: one research job per question, a concurrency limit, one report.
+
+The run's progress is its ``report.json`` (see ``reports.store``): each section
+is pending, running (with its job id), done (with its result) or failed (with
+the reason). Advancing a run only looks at that record and at the jobs, so a
+coordinator that crashed (beat, a worker, the CLI) is replaced by the next one
+and questions already answered are never asked again.
+
+Distributed: ``advance`` submits jobs through the queue and collects finished
+ones; beat's tick calls it for every unfinished run. Embedded: ``run_local``
+researches the questions in this process with the same limit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from reference.errors import DeeprefError, JobNotFound
+from reports.assemble import assemble, render_html, render_markdown
+from reports.definitions import ReportDefinition
+from reports.diff import summarize_changes
+from reports.store import ReportStore
+from worker.models import JobState, ResearchResult
+
+log = logging.getLogger(__name__)
+
+
+def new_run(definition: ReportDefinition, store: ReportStore, slot: str | None = None) -> dict[str, Any]:
+    run = slot or "manual-" + datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+    report = {
+        "name": definition.name,
+        "title": definition.title,
+        "run": run,
+        "slot": slot,
+        "status": "running",
+        "started_at": time.time(),
+        "finished_at": None,
+        "summary": None,
+        "sections": [{"question": q, "status": "pending", "job_id": None, "error": None, "result": None}
+                     for q in definition.all_questions()],
+        "references": [],
+    }
+    store.save(report)
+    return report
+
+
+def advance(report: dict[str, Any], definition: ReportDefinition, store: ReportStore, client) -> bool:
+    """Collect finished jobs, submit pending questions up to the limit; True when finished."""
+    changed = False
+    for section in report["sections"]:
+        if section["status"] != "running":
+            continue
+        try:
+            record = client.status(section["job_id"])
+        except JobNotFound:
+            section.update(status="pending", job_id=None)  # expired or lost: ask again
+            changed = True
+            continue
+        if record.state is JobState.done and record.result is not None:
+            section.update(status="done", result=record.result.model_dump(mode="json"))
+            changed = True
+        elif record.state.finished:
+            reason = record.error.message if record.error else record.state.value
+            section.update(status="failed", error=reason)
+            changed = True
+    running = sum(s["status"] == "running" for s in report["sections"])
+    for section in report["sections"]:
+        if running >= definition.concurrency:
+            break
+        if section["status"] == "pending":
+            try:
+                section.update(status="running", job_id=client.submit(section["question"], definition.options))
+                running += 1
+            except DeeprefError as exc:
+                section.update(status="failed", error=str(exc))
+            changed = True
+    if all(s["status"] in ("done", "failed") for s in report["sections"]):
+        finish(report, definition, store)
+        return True
+    if changed:
+        store.save(report)
+    return False
+
+
+async def run_local(report: dict[str, Any], definition: ReportDefinition, store: ReportStore, settings=None,
+                    on_section=None) -> dict[str, Any]:
+    """Research every unanswered question in this process, then finish the report."""
+    from worker.runner import run_research_async
+
+    limit = asyncio.Semaphore(definition.concurrency)
+    lock = asyncio.Lock()
+
+    async def one(section: dict[str, Any]) -> None:
+        async with limit:
+            try:
+                result = await run_research_async(section["question"], definition.options, settings=settings)
+                section.update(status="done", result=result.model_dump(mode="json"), error=None)
+            except DeeprefError as exc:
+                section.update(status="failed", error=str(exc))
+            async with lock:  # progress on disk after every question: a crash loses at most the running ones
+                store.save(report)
+            if on_section is not None:
+                on_section(section)
+
+    await asyncio.gather(*(one(s) for s in report["sections"] if s["status"] not in ("done", "failed")))
+    finish(report, definition, store, settings=settings)
+    return report
+
+
+def finish(report: dict[str, Any], definition: ReportDefinition, store: ReportStore, settings=None) -> None:
+    sections = report["sections"]
+    ok = sum(s["status"] == "done" for s in sections)
+    report["status"] = "done" if ok == len(sections) else "partial" if ok else "failed"
+    report["finished_at"] = time.time()
+    assemble(report)
+    if definition.summary and ok:
+        report["summary"] = _summary(report, settings)
+    previous = _previous(store, report)
+    report["changes"] = summarize_changes(previous, report)
+    rendered = {}
+    if "md" in definition.formats:
+        rendered["md"] = render_markdown(report)
+    if "html" in definition.formats:
+        rendered["html"] = render_html(report)
+    report.pop("_merged_refs", None)
+    store.save(report, rendered)
+    store.apply_retention(report["name"], definition.retention.keep_runs, definition.retention.keep_days)
+
+
+def _previous(store: ReportStore, report: dict[str, Any]) -> dict[str, Any] | None:
+    earlier = [r["run"] for r in store.runs(report["name"])
+               if r["run"] < report["run"] and r["status"] in ("done", "partial")]
+    return store.load(report["name"], earlier[-1]) if earlier else None
+
+
+def _summary(report: dict[str, Any], settings) -> str | None:
+    """A short summary of findings, only when an LLM is configured."""
+    from worker.llm import LLMClient
+    from worker.settings import get_settings
+
+    llm = LLMClient.from_settings(settings or get_settings())
+    if llm is None:
+        return None
+    texts = [ResearchResult.model_validate(s["result"]).answer for s in report["sections"] if s["status"] == "done"]
+
+    async def go() -> str:
+        try:
+            return (await llm.summarize(report["title"], texts)).text
+        finally:
+            await llm.close()
+
+    try:
+        return _run_coroutine(go())
+    except DeeprefError as exc:
+        log.warning("report %s: no summary (%s)", report["name"], exc)
+        return None
+
+
+def _run_coroutine(coro):
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # called from inside a running loop
+        return pool.submit(asyncio.run, coro).result()

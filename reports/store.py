@@ -1,0 +1,103 @@
+"""Where reports live on disk: ``{reports_dir}/{name}/{run}/report.{json,md,html}``
+and ``{reports_dir}/{name}/index.json`` listing the runs.
+
+``report.json`` is also the run's progress record while it runs (sections
+pending, running with their job id, done with their result, or failed with the
+reason), so a crashed run resumes from it. Every write is atomic (temp file +
+rename): a reader never sees half a report.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from reference.errors import JobNotFound
+
+
+def write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+class ReportStore:
+    def __init__(self, root: str | Path):
+        self.root = Path(root)
+
+    def run_dir(self, name: str, run: str) -> Path:
+        return self.root / name / run
+
+    def load(self, name: str, run: str) -> dict[str, Any]:
+        path = self.run_dir(name, run) / "report.json"
+        if not path.is_file():
+            raise JobNotFound(f"no run {run!r} of report {name!r} under {self.root}")
+        return json.loads(path.read_text(encoding="utf-8"))
+
+    def save(self, report: dict[str, Any], rendered: dict[str, str] | None = None) -> None:
+        folder = self.run_dir(report["name"], report["run"])
+        write_atomic(folder / "report.json", json.dumps(report, ensure_ascii=False, indent=2))
+        for suffix, text in (rendered or {}).items():
+            write_atomic(folder / f"report.{suffix}", text)
+        self._update_index(report)
+
+    def runs(self, name: str) -> list[dict[str, Any]]:
+        path = self.root / name / "index.json"
+        return json.loads(path.read_text(encoding="utf-8"))["runs"] if path.is_file() else []
+
+    def last_slot(self, name: str) -> str | None:
+        slots = [r["slot"] for r in self.runs(name) if r.get("slot")]
+        return max(slots) if slots else None
+
+    def unfinished(self, name: str) -> list[str]:
+        return [r["run"] for r in self.runs(name) if r["status"] == "running"]
+
+    def _update_index(self, report: dict[str, Any]) -> None:
+        runs = [r for r in self.runs(report["name"]) if r["run"] != report["run"]]
+        sections = report["sections"]
+        runs.append({
+            "run": report["run"],
+            "slot": report.get("slot"),
+            "status": report["status"],
+            "started_at": report["started_at"],
+            "finished_at": report.get("finished_at"),
+            "seconds": round((report.get("finished_at") or time.time()) - report["started_at"], 3),
+            "questions": len(sections),
+            "done": sum(s["status"] == "done" for s in sections),
+            "failed": sum(s["status"] == "failed" for s in sections),
+            "references": len(report.get("references", [])),
+        })
+        runs.sort(key=lambda r: r["run"])
+        index = {"name": report["name"], "title": report["title"], "runs": runs}
+        write_atomic(self.root / report["name"] / "index.json", json.dumps(index, ensure_ascii=False, indent=2))
+
+    def apply_retention(self, name: str, keep_runs: int | None, keep_days: int | None) -> list[str]:
+        """Remove finished runs beyond ``keep_runs`` or older than ``keep_days``."""
+        runs = self.runs(name)
+        finished = [r for r in runs if r["status"] != "running"]
+        drop = set()
+        if keep_runs is not None and len(finished) > keep_runs:
+            drop |= {r["run"] for r in finished[: len(finished) - keep_runs]}
+        if keep_days is not None:
+            cutoff = time.time() - keep_days * 86400
+            drop |= {r["run"] for r in finished if r["started_at"] < cutoff}
+        for run in drop:
+            shutil.rmtree(self.run_dir(name, run), ignore_errors=True)
+        if drop:
+            index_path = self.root / name / "index.json"
+            index = json.loads(index_path.read_text(encoding="utf-8"))
+            index["runs"] = [r for r in index["runs"] if r["run"] not in drop]
+            write_atomic(index_path, json.dumps(index, ensure_ascii=False, indent=2))
+        return sorted(drop)
