@@ -1,0 +1,120 @@
+"""Reports on the embedded default: every question in-process, one shared reference list."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from reports.definitions import load_definitions
+from reports.run import new_run, run_local
+from reports.store import ReportStore
+
+REPO = Path(__file__).resolve().parents[2]
+CORPUS = REPO / "examples" / "corpus"
+
+DEFS = f"""\
+reports:
+  - name: brief
+    title: Brief
+    questions:
+      - How do footnotes in deepref point at the exact supporting passage?
+      - How does deepref refuse requests to private addresses?
+      - What is BM25 and how does it rank documents?
+    options: {{provider: local, corpus_dir: "{CORPUS}"}}
+    concurrency: 2
+"""
+
+
+@pytest.fixture
+def env(tmp_path, monkeypatch):
+    from worker.settings import get_settings
+
+    (tmp_path / "reports.yaml").write_text(DEFS)
+    for key in [k for k in os.environ if k.startswith("DEEPREF_")]:
+        monkeypatch.delenv(key)
+    monkeypatch.setenv("DEEPREF_EMBEDDER", "jaccard")
+    monkeypatch.setenv("DEEPREF_REPORTS_FILE", str(tmp_path / "reports.yaml"))
+    monkeypatch.setenv("DEEPREF_REPORTS_DIR", str(tmp_path / "out"))
+    get_settings.cache_clear()
+    yield tmp_path
+    get_settings.cache_clear()
+
+
+async def test_local_run_shares_one_reference_list(env):
+    definition = load_definitions(env / "reports.yaml")["brief"]
+    store = ReportStore(env / "out")
+    report = await run_local(new_run(definition, store), definition, store)
+    assert report["status"] == "done"
+    folder = store.run_dir("brief", report["run"])
+    assert {p.name for p in folder.iterdir()} == {"report.json", "report.md", "report.html"}
+    saved = json.loads((folder / "report.json").read_text())
+    by_url: dict[str, set[int]] = {}
+    for ref in saved["references"]:
+        by_url.setdefault(ref["url"], set()).add(ref["n"])
+    assert all(len(ns) == 1 for ns in by_url.values())  # one number per source across sections
+    cited_in = {url: sum(any(r["url"] == url for r in s["references"]) for s in saved["sections"]) for url in by_url}
+    assert max(cited_in.values()) >= 2  # some source is shared by two sections
+    for section in saved["sections"]:
+        for start, end, n in section["markers"]:
+            assert section["answer"][start:end] == f"[^{n}]"
+    md = (folder / "report.md").read_text()
+    assert md.count("## References") == 1 and "[^1]: [" in md
+    index = json.loads((env / "out" / "brief" / "index.json").read_text())
+    assert index["runs"][0]["done"] == 3 and index["runs"][0]["status"] == "done"
+
+    second = await run_local(new_run(definition, store), definition, store)
+    assert second["changes"]["since"] == report["run"] and second["changes"]["changed"] == []
+
+
+def test_crash_and_resume_does_not_ask_again(env, openai_server):
+    openai_server.fake.chat_delay = 0.7  # slow enough to be killed mid-run
+    base = {
+        **os.environ,
+        "DEEPREF_LLM_BASE_URL": openai_server.v1,
+        "DEEPREF_LLM_API_KEY": openai_server.api_key,
+        "DEEPREF_LLM_SUB_QUERIES": "0",
+    }
+    (env / "reports.yaml").write_text(DEFS.replace("concurrency: 2", "concurrency: 1"))
+    cmd = [sys.executable, "-m", "cli.main", "reports", "run", "brief", "--local"]
+    proc = subprocess.Popen(
+        cmd, cwd=REPO, env=base, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
+    store = ReportStore(env / "out")
+    deadline = time.monotonic() + 60
+    while True:  # kill it as soon as one question is answered
+        runs = store.runs("brief")
+        if runs and runs[0]["done"] >= 1:
+            break
+        assert time.monotonic() < deadline and proc.poll() is None, "the run ended before one question was done"
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(10)
+    run = store.runs("brief")[0]["run"]
+    before = store.load("brief", run)
+    answered = {s["question"]: s["result"]["answer"] for s in before["sections"] if s["status"] == "done"}
+    assert 1 <= len(answered) < 3
+    asked_before = len(openai_server.fake.requests)
+    resumed = subprocess.run([*cmd, "--resume"], cwd=REPO, env=base, capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    # only the questions not answered before the crash were researched again
+    redone = [ln for ln in resumed.stderr.splitlines() if ln.strip().startswith("done:")]
+    assert len(redone) == 3 - len(answered)
+    questions = [
+        r["body"]["messages"][-1]["content"]
+        for r in openai_server.fake.requests[asked_before:]
+        if r["body"]["messages"][-1]["content"].startswith("Question:")
+    ]  # not the summary
+    assert len(questions) == 3 - len(answered)  # one chat request per question not answered before
+    assert not any(q in text for q in answered for text in questions)
+    after = store.load("brief", run)
+    assert after["status"] == "done"
+    for section in after["sections"]:
+        if section["question"] in answered:
+            assert section["result"]["answer"] == answered[section["question"]]
