@@ -270,6 +270,7 @@ def _assemble(text, candidates, sources, scorer, warnings, source_key, prof: Pro
                 answer_chunk=c.segment.text,
                 origin=c.origin,  # type: ignore[arg-type]
                 supported=c.supported,
+                chunk_span=(c.chunk.start, c.chunk.end),
             )
         )
     refs.sort(key=lambda r: (r.n, r.answer_span))

@@ -59,11 +59,15 @@ class Reference:
     answer_chunk: str = ""
     origin: Literal["attributed", "model"] = "attributed"
     supported: bool | None = None
+    chunk_span: tuple[int, int] = (0, 0)
+    """Span of the whole source chunk the quote was narrowed from (== quote_span in
+    the seed profile): the passage the score was computed on."""
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["quote_span"] = list(self.quote_span)
         d["answer_span"] = list(self.answer_span)
+        d["chunk_span"] = list(self.chunk_span)
         return d
 
 

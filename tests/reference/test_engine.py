@@ -204,8 +204,11 @@ def test_precise_cites_several_sources_for_one_sentence():
 
 def test_quote_is_narrowed_to_the_supporting_sentence():
     result = build_references("The La Rance station opened in 1966.", [TIDES])
-    assert result.references[0].quote.startswith("The La Rance station")
-    assert "Tidal power converts" not in result.references[0].quote
+    ref = result.references[0]
+    assert ref.quote.startswith("The La Rance station")
+    assert "Tidal power converts" not in ref.quote
+    assert ref.chunk_span[0] <= ref.quote_span[0] < ref.quote_span[1] <= ref.chunk_span[1]
+    assert TIDES.text[ref.chunk_span[0] : ref.chunk_span[1]].startswith("Tidal power converts")
 
 
 def test_only_hostnames_restricts_sources():
