@@ -101,33 +101,8 @@ def run(args: argparse.Namespace) -> int:
         drop_unsupported=opts.drop_unsupported,
         fill_uncited=opts.fill_uncited,
     )
-    out = {
-        "answer": result.answer,
-        "rendered": result.render(opts.style),
-        "references": [
-            {
-                "n": r.n,
-                "source_id": r.source_id,
-                "url": r.url,
-                "title": r.title,
-                "quote": r.quote,
-                "quote_span": list(r.quote_span),
-                "answer_span": list(r.answer_span),
-                "score": r.score,
-                "origin": r.origin,
-                "supported": r.supported,
-            }
-            for r in result.references
-        ],
-        "scorer": result.scorer,
-        "warnings": list(result.warnings),
-        "stats": {
-            "min": result.stats.min,
-            "max": result.stats.max,
-            "mean": result.stats.mean,
-            "count": result.stats.count,
-        },
-    }
+    out = result.to_dict()  # answer, references, scorer, warnings, stats
+    out["rendered"] = result.render(opts.style)
     json.dump(out, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0

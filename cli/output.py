@@ -19,18 +19,7 @@ def format_result(result: ResearchResult, fmt: str) -> str:
                 "answer": result.answer,
                 "answer_mode": result.answer_mode,
                 "references": [
-                    {
-                        "n": r.n,
-                        "source_id": r.source_id,
-                        "url": r.url,
-                        "title": r.title,
-                        "quote": r.quote,
-                        "quote_span": list(r.quote_span),
-                        "answer_span": list(r.answer_span),
-                        "score": r.score,
-                        "supported": r.supported,
-                    }
-                    for r in result.references
+                    r.model_dump(mode="json", exclude={"context", "context_quote_span"}) for r in result.references
                 ],
                 "sources": [s.model_dump() for s in result.sources],
                 "failures": [f.model_dump() for f in result.failures],

@@ -79,14 +79,7 @@ class JobStore:
             raw = pipe.get(key)
             if raw is None:
                 raise JobNotFound(f"no job {job_id!r}: it was never submitted or has expired", job_id=job_id)
-            record = JobRecord.model_validate_json(raw)
-            if not record.state.finished or fields.get("force"):
-                for name, value in fields.items():
-                    if name != "force":
-                        setattr(record, name, value)
-                if mutate is not None:
-                    mutate(record)
-                record.updated_at = time.time()
+            record = _apply(JobRecord.model_validate_json(raw), mutate, fields)
             pipe.multi()
             pipe.set(key, record.model_dump_json(), ex=self.ttl)
             holder["record"] = record
@@ -164,6 +157,18 @@ class JobStore:
         return json.loads(raw)
 
 
+def _apply(record: JobRecord, mutate: Callable[[JobRecord], None] | None, fields: dict[str, Any]) -> JobRecord:
+    """One update: a finished job (done, failed, cancelled) stays as it is."""
+    if not record.state.finished or fields.get("force"):
+        for name, value in fields.items():
+            if name != "force":
+                setattr(record, name, value)
+        if mutate is not None:
+            mutate(record)
+        record.updated_at = time.time()
+    return record
+
+
 def _s(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
@@ -193,14 +198,7 @@ class MemoryJobStore:
 
     def update(self, job_id: str, mutate: Callable[[JobRecord], None] | None = None, **fields: Any) -> JobRecord:
         with self._lock:
-            record = self.get(job_id)
-            if not record.state.finished or fields.get("force"):
-                for name, value in fields.items():
-                    if name != "force":
-                        setattr(record, name, value)
-                if mutate is not None:
-                    mutate(record)
-                record.updated_at = time.time()
+            record = _apply(self.get(job_id), mutate, fields)
             self._records[job_id] = record
         self._event(record)
         return record
