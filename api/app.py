@@ -100,6 +100,10 @@ def create_app(settings=None, *, client=None) -> web.Application:
 
     settings = settings or get_settings()
     app = web.Application(middlewares=[errors, auth], client_max_size=settings.api_max_body_bytes)
+    if client is None:
+        from worker.client import Client
+
+        client = Client(settings)  # no I/O yet: Redis is reached on the first request
     app[SETTINGS] = settings
     app[CLIENT] = client
     app.cleanup_ctx.append(_redis_ctx)
@@ -120,10 +124,6 @@ def create_app(settings=None, *, client=None) -> web.Application:
 
 
 def _client(request: web.Request):
-    if request.app[CLIENT] is None:
-        from worker.client import Client
-
-        request.app[CLIENT] = Client(request.app[SETTINGS])
     return request.app[CLIENT]
 
 
