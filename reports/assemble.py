@@ -73,11 +73,13 @@ def _changes_markdown(changes: dict[str, Any] | None) -> list[str]:
 
 def render_html(report: dict[str, Any]) -> str:
     esc = html.escape
-    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(report['title'])}</title>",
-             "<style>body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}"
-             "blockquote{border-left:3px solid #ccd;margin:.3rem 0;padding:.2rem .8rem;color:#444}"
-             ".failed{color:#a3261b}</style></head><body>",
-             f"<h1>{esc(report['title'])}</h1><p><em>Run {esc(report['run'])} · {esc(report['status'])}</em></p>"]
+    parts = [
+        f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(report['title'])}</title>",
+        "<style>body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}"
+        "blockquote{border-left:3px solid #ccd;margin:.3rem 0;padding:.2rem .8rem;color:#444}"
+        ".failed{color:#a3261b}</style></head><body>",
+        f"<h1>{esc(report['title'])}</h1><p><em>Run {esc(report['run'])} · {esc(report['status'])}</em></p>",
+    ]
     if report.get("summary"):
         parts.append(f"<h2>Summary</h2><p>{esc(report['summary'])}</p>")
     for section in report["sections"]:
@@ -94,8 +96,10 @@ def render_html(report: dict[str, Any]) -> str:
         for n, refs in sorted(groups.items()):
             url = refs[0]["url"] if refs[0]["url"].startswith(("http://", "https://", "file://")) else "#"
             quotes = "".join(f"<blockquote>{esc(q)}</blockquote>" for q in dict.fromkeys(r["quote"] for r in refs))
-            parts.append(f"<li id='ref-{n}' value='{n}'><a href='{esc(url, quote=True)}'>"
-                         f"{esc(refs[0]['title'])}</a>{quotes}</li>")
+            parts.append(
+                f"<li id='ref-{n}' value='{n}'><a href='{esc(url, quote=True)}'>"
+                f"{esc(refs[0]['title'])}</a>{quotes}</li>"
+            )
         parts.append("</ol>")
     parts.append("</body></html>")
     return "".join(parts)

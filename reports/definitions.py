@@ -133,8 +133,9 @@ def load_definitions(path: str | Path) -> dict[str, ReportDefinition]:
     try:
         raw = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise DefinitionError(f"cannot read the report definitions ({exc.strerror}); set DEEPREF_REPORTS_FILE",
-                              path=str(path)) from None
+        raise DefinitionError(
+            f"cannot read the report definitions ({exc.strerror}); set DEEPREF_REPORTS_FILE", path=str(path)
+        ) from None
     node = None
     if path.suffix.lower() == ".toml":
         try:
@@ -147,8 +148,9 @@ def load_definitions(path: str | Path) -> dict[str, ReportDefinition]:
             data = yaml.safe_load(raw)
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
-            raise DefinitionError(f"not valid YAML: {getattr(exc, 'problem', exc)}", path=str(path),
-                                  line=mark.line + 1 if mark else None) from None
+            raise DefinitionError(
+                f"not valid YAML: {getattr(exc, 'problem', exc)}", path=str(path), line=mark.line + 1 if mark else None
+            ) from None
     try:
         parsed = ReportFile.model_validate(data if data is not None else {})
     except ValidationError as exc:

@@ -40,8 +40,10 @@ def new_run(definition: ReportDefinition, store: ReportStore, slot: str | None =
         "started_at": time.time(),
         "finished_at": None,
         "summary": None,
-        "sections": [{"question": q, "status": "pending", "job_id": None, "error": None, "result": None}
-                     for q in definition.all_questions()],
+        "sections": [
+            {"question": q, "status": "pending", "job_id": None, "error": None, "result": None}
+            for q in definition.all_questions()
+        ],
         "references": [],
     }
     store.save(report)
@@ -86,8 +88,9 @@ def advance(report: dict[str, Any], definition: ReportDefinition, store: ReportS
     return False
 
 
-async def run_local(report: dict[str, Any], definition: ReportDefinition, store: ReportStore, settings=None,
-                    on_section=None) -> dict[str, Any]:
+async def run_local(
+    report: dict[str, Any], definition: ReportDefinition, store: ReportStore, settings=None, on_section=None
+) -> dict[str, Any]:
     """Research every unanswered question in this process, then finish the report."""
     from worker.runner import run_research_async
 
@@ -132,8 +135,9 @@ def finish(report: dict[str, Any], definition: ReportDefinition, store: ReportSt
 
 
 def _previous(store: ReportStore, report: dict[str, Any]) -> dict[str, Any] | None:
-    earlier = [r["run"] for r in store.runs(report["name"])
-               if r["run"] < report["run"] and r["status"] in ("done", "partial")]
+    earlier = [
+        r["run"] for r in store.runs(report["name"]) if r["run"] < report["run"] and r["status"] in ("done", "partial")
+    ]
     return store.load(report["name"], earlier[-1]) if earlier else None
 
 

@@ -67,18 +67,20 @@ class ReportStore:
     def _update_index(self, report: dict[str, Any]) -> None:
         runs = [r for r in self.runs(report["name"]) if r["run"] != report["run"]]
         sections = report["sections"]
-        runs.append({
-            "run": report["run"],
-            "slot": report.get("slot"),
-            "status": report["status"],
-            "started_at": report["started_at"],
-            "finished_at": report.get("finished_at"),
-            "seconds": round((report.get("finished_at") or time.time()) - report["started_at"], 3),
-            "questions": len(sections),
-            "done": sum(s["status"] == "done" for s in sections),
-            "failed": sum(s["status"] == "failed" for s in sections),
-            "references": len(report.get("references", [])),
-        })
+        runs.append(
+            {
+                "run": report["run"],
+                "slot": report.get("slot"),
+                "status": report["status"],
+                "started_at": report["started_at"],
+                "finished_at": report.get("finished_at"),
+                "seconds": round((report.get("finished_at") or time.time()) - report["started_at"], 3),
+                "questions": len(sections),
+                "done": sum(s["status"] == "done" for s in sections),
+                "failed": sum(s["status"] == "failed" for s in sections),
+                "references": len(report.get("references", [])),
+            }
+        )
         runs.sort(key=lambda r: r["run"])
         index = {"name": report["name"], "title": report["title"], "runs": runs}
         write_atomic(self.root / report["name"] / "index.json", json.dumps(index, ensure_ascii=False, indent=2))

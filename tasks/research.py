@@ -52,7 +52,9 @@ def generate(self, job_id: str) -> None:
     def body(record: JobRecord) -> None:
         store = process_store()
         out = process_loop().run_until_complete(
-            pipeline.generate_stage(record.question, store.get_artifact(job_id, "chunk"), process_resources())
+            pipeline.generate_stage(
+                record.question, store.get_artifact(job_id, "chunk"), process_resources(), record.options.llm_model
+            )
         )
         store.put_artifact(job_id, "generate", out)
 

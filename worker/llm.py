@@ -95,13 +95,16 @@ class LLMClient:
     async def close(self) -> None:
         await self._client.close()
 
-    async def complete(self, messages: list[dict[str, str]], *, max_tokens: int | None = None) -> Generation:
+    async def complete(
+        self, messages: list[dict[str, str]], *, max_tokens: int | None = None, model: str | None = None
+    ) -> Generation:
         import openai
 
+        model = model or self.model
         started = time.perf_counter()
         try:
             response = await self._client.chat.completions.create(
-                model=self.model,
+                model=model,
                 messages=messages,
                 temperature=0,
                 max_tokens=max_tokens,  # type: ignore[arg-type]
@@ -112,7 +115,7 @@ class LLMClient:
             ) from None
         except openai.NotFoundError:
             raise GenerationError(
-                f"the LLM endpoint {self.base_url} does not know model {self.model!r} "
+                f"the LLM endpoint {self.base_url} does not know model {model!r} "
                 "(or the URL is wrong): check DEEPREF_LLM_MODEL and DEEPREF_LLM_BASE_URL"
             ) from None
         except openai.APITimeoutError:
@@ -140,8 +143,8 @@ class LLMClient:
             latency,
         )
 
-    async def answer(self, question: str, passages: list[Passage]) -> Generation:
-        return await self.complete(build_answer_messages(question, passages))
+    async def answer(self, question: str, passages: list[Passage], *, model: str | None = None) -> Generation:
+        return await self.complete(build_answer_messages(question, passages), model=model)
 
     async def sub_queries(self, question: str, n: int) -> list[str]:
         """Search queries that word the question differently (one per line or a JSON list)."""

@@ -56,6 +56,7 @@ class ResearchOptions(BaseModel):
     allow_hosts: list[str] = Field(default_factory=list, description="Search results only from these hosts.")
     deny_hosts: list[str] = Field(default_factory=list, description="Never use these hosts.")
     sub_queries: int | None = Field(None, ge=0, le=10, description="LLM-written extra queries.")
+    llm_model: str | None = Field(None, max_length=200, description="Chat model for this job (endpoint from settings).")
 
 
 class ReferenceOut(BaseModel):

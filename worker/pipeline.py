@@ -118,7 +118,7 @@ def chunk_stage(question: str, fetched: dict) -> dict:
 
 
 # -- generate ----------------------------------------------------------------------------
-async def generate_stage(question: str, chunked: dict, res: Resources) -> dict:
+async def generate_stage(question: str, chunked: dict, res: Resources, model: str | None = None) -> dict:
     docs = {d["id"]: d for d in chunked["documents"]}
     passages = [
         Passage(
@@ -138,7 +138,7 @@ async def generate_stage(question: str, chunked: dict, res: Resources) -> dict:
             "completion_tokens": 0,
             "latency_ms": 0.0,
         }
-    gen = await res.llm.answer(question, passages)
+    gen = await res.llm.answer(question, passages, model=model)
     return {
         "text": gen.text,
         "mode": "llm",

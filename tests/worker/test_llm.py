@@ -28,6 +28,11 @@ async def test_answer_prompt_is_numbered_and_cited(llm, openai_server):
     assert "ONLY from the numbered context" in body["messages"][0]["content"]
 
 
+async def test_model_per_call(llm, openai_server):
+    gen = await llm.answer("q", PASSAGES, model="other-model")
+    assert gen.model == "other-model" and openai_server.fake.requests[-1]["body"]["model"] == "other-model"
+
+
 async def test_sub_queries(llm):
     queries = await llm.sub_queries("tidal power", 2)
     assert len(queries) == 2 and all("tidal power" in q for q in queries)
