@@ -30,6 +30,10 @@ class ServerThread:
         self._ready.set()
         self.loop.run_forever()
         self.loop.run_until_complete(self.runner.cleanup())
+        pending = asyncio.all_tasks(self.loop)  # handlers that never finish (the /slow page)
+        for task in pending:
+            task.cancel()
+        self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
         self.loop.close()
 
     def start(self) -> ServerThread:
