@@ -150,28 +150,30 @@ async def generate_stage(question: str, chunked: dict, res: Resources, model: st
 
 
 def extractive_answer(question: str, passages: list[Passage], limit: int = 5) -> str:
-    """Bullet points, each the sentence of a top passage closest to the question,
-    cited with its source number (the engine then verifies every one)."""
-    picked: list[str] = []
+    """Bullet points: the sentences of the top passages closest to the question, each
+    cited with its source number (the engine then verifies every one). A sentence
+    much less related to the question than the best one is left out: an extractive
+    answer should not pad itself with whatever the sources also say."""
+    candidates: list[tuple[float, int, str]] = []
     for p in passages:
-        spans = split_sentences(p.text)
         # whole sentences only: a heading or a title line is not a claim
         sentences = [
-            p.text[s:e]
-            for s, e in spans
+            re.sub(r"\s+", " ", p.text[s:e]).strip()
+            for s, e in split_sentences(p.text)
             if len(p.text[s:e]) >= 25 and p.text[e - 1] in ".!?。！？" and not p.text[s:e].startswith("#")
         ]
-        if not sentences:
-            continue
-        best = sentences[int(np.argmax(lexical_scores([question], sentences, "coverage")[0]))]
-        best = re.sub(r"\s+", " ", best).strip()
-        if best not in (x.split(" [")[0] for x in picked):
-            picked.append(f"{best} [{p.n}]")
-        if len(picked) >= limit:
-            break
-    if not picked:
+        if sentences:
+            scores = lexical_scores([question], sentences, "coverage")[0]
+            candidates.extend((float(v), p.n, text) for v, text in zip(scores, sentences, strict=True))
+    if not candidates:
         return "The sources found do not contain text that answers this question."
-    return "\n".join(f"- {line}" for line in picked)
+    best = max(v for v, _, _ in candidates)
+    picked: dict[str, int] = {}
+    for value, n, text in sorted(candidates, key=lambda c: -c[0]):
+        if value < 0.4 * best or len(picked) >= limit:
+            break
+        picked.setdefault(text, n)
+    return "\n".join(f"- {text} [{n}]" for text, n in picked.items())
 
 
 # -- build_references --------------------------------------------------------------------
