@@ -26,7 +26,7 @@ reports:
     questions:
       - How do footnotes in deepref point at the exact supporting passage?
       - How does deepref refuse requests to private addresses?
-      - What is BM25 and how does it rank documents?
+      - How are footnote numbers given to sources in deepref?
     options: {{provider: local, corpus_dir: "{CORPUS}"}}
     concurrency: 2
 """
