@@ -10,7 +10,7 @@ from reference.engine import build_references
 from reference.errors import DeeprefError
 from reference.markers import Marker, find_markers
 from reference.models import Reference, ReferenceResult, Source, Span, Stats
-from reference.numbering import merge_results
+from reference.numbering import merge_results, merge_sections
 from reference.quotes import locate_quote
 from reference.stream import ReferenceStream, rewrite_markers
 from reference.styles import Style, render
@@ -33,6 +33,7 @@ __all__ = [
     "get_embedder",
     "locate_quote",
     "merge_results",
+    "merge_sections",
     "render",
     "rewrite_markers",
 ]

@@ -20,7 +20,7 @@ import redis
 
 from reference.errors import JobNotFound, StoreUnavailable
 from worker.keys import Keys
-from worker.models import JobRecord, JobState, ResearchOptions
+from worker.models import JobRecord, ResearchOptions
 
 EVENTS_MAXLEN = 1000
 
@@ -240,7 +240,3 @@ class MemoryJobStore:
             return self._artifacts[(job_id, name)]
         except KeyError:
             raise JobNotFound(f"job {job_id!r} has no {name!r} output", job_id=job_id) from None
-
-
-def is_running(state: JobState) -> bool:
-    return not state.finished and state is not JobState.queued

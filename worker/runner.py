@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 from worker import pipeline
-from worker.models import STAGE_STATE, JobRecord, JobState, ResearchOptions, ResearchResult
+from worker.models import STAGE_STATE, JobState, ResearchOptions, ResearchResult
 from worker.questions import validate_question
 from worker.resources import build_resources, close_resources
 from worker.settings import Settings, get_settings
@@ -69,14 +69,3 @@ async def run_research_async(
     result = pipeline.build_result(question, chunked, generated, refs, warnings=searched["warnings"], timings=timings)
     report("done", 1.0, JobState.done.value)
     return result
-
-
-def record_for(result: ResearchResult) -> JobRecord:
-    return JobRecord(
-        id="embedded",
-        question=result.question,
-        state=JobState.done,
-        progress=1.0,
-        result=result,
-        timings=result.timings,
-    )
