@@ -83,7 +83,9 @@ def build_references(
         text, positions = strip_markers(answer, parsed)
         layout = Layout(text)
         segments = _segments(text, layout, prof, 1)
-        scores = score([s.text for s in segments], [c.text for _, c in chunks], embedder, prof.scoring)
+        cited = {canonical.get(s.id) for m in parsed for raw in m.ids if (s := _lookup(raw, sources)) is not None}
+        always = [i for i, (src, _) in enumerate(chunks) if src.id in cited]
+        scores = score([s.text for s in segments], [c.text for _, c in chunks], embedder, prof.scoring, always)
         threshold = prof.threshold(scores.scorer) if min_rel_score is None else min_rel_score
         candidates = _resolve(
             layout, segments, parsed, positions, sources, canonical, usable, chunks, scores, threshold, warnings
@@ -166,11 +168,7 @@ def _candidate(layout, segment: Segment, chunks, pair: Pair, origin: str, suppor
 def _resolve(
     layout, segments, parsed: list[Marker], positions, sources, canonical, usable, chunks, scores, threshold, warnings
 ) -> list[_Candidate]:
-    by_id = {s.id: s for s in sources}
     usable_ids = {s.id for s in usable}
-    # ids like "3" name a source by id; when no source has a numeric id, they
-    # name the source at that 1-based position (the order the prompt listed them)
-    positional = all(not s.id.isdigit() for s in sources)
     chunk_rows: dict[str, list[int]] = {}
     for i, (src, _) in enumerate(chunks):
         chunk_rows.setdefault(src.id, []).append(i)
@@ -187,9 +185,7 @@ def _resolve(
         if where is None or not layout.can_insert(where):
             where = marker_position(layout, segment.start, segment.end)
         for raw in marker.ids:
-            src = by_id.get(raw)
-            if src is None and positional and raw.isdigit() and 1 <= int(raw) <= len(sources):
-                src = sources[int(raw) - 1]
+            src = _lookup(raw, sources)
             if src is None:
                 known = ", ".join(s.id for s in sources[:10]) or "none"
                 warnings.append(f"citation id {raw!r} names no source (known ids: {known}); dropped")
@@ -205,6 +201,18 @@ def _resolve(
             value = float(scores.matrix[seg_index, best])
             out.append(_Candidate(where, segment, chunks[best][0], chunks[best][1], value, "model", value >= threshold))
     return out
+
+
+def _lookup(raw: str, sources: Sequence[Source]) -> Source | None:
+    """The source a model's id names: ids like "3" name a source by id; when no
+    source has a numeric id, they name the source at that 1-based position (the
+    order the prompt listed them)."""
+    for src in sources:
+        if src.id == raw:
+            return src
+    if raw.isdigit() and all(not s.id.isdigit() for s in sources) and 1 <= int(raw) <= len(sources):
+        return sources[int(raw) - 1]
+    return None
 
 
 def _label(marker: Marker) -> str:

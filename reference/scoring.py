@@ -16,6 +16,7 @@ batched call. Pairs that were not embedded keep their lexical evidence only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -62,14 +63,22 @@ def lexical_scores(segments: list[str], chunks: list[str], kind: str) -> np.ndar
     return 0.5 * coverage_matrix(a, b) + 0.5 * np.sqrt(jaccard_matrix(a, b))
 
 
-def score(segments: list[str], chunks: list[str], embedder: Embedder | None, config: ScoringConfig) -> Scores:
-    """Score matrix of ``segments`` × ``chunks`` with the best scorer available."""
+def score(
+    segments: list[str],
+    chunks: list[str],
+    embedder: Embedder | None,
+    config: ScoringConfig,
+    always: Sequence[int] = (),
+) -> Scores:
+    """Score matrix of ``segments`` × ``chunks`` with the best scorer available.
+    ``always``: chunks embedded whatever the prefilter says (those a model cited,
+    so that verifying a citation never rests on lexical evidence alone)."""
     if not segments or not chunks:
         return Scores(np.zeros((len(segments), len(chunks)), dtype=np.float32), "jaccard")
     lexical = lexical_scores(segments, chunks, config.lexical)
     if embedder is None or not config.dense:
         return Scores(lexical, "jaccard")
-    columns = _candidates(lexical, config.prefilter_k)
+    columns = np.union1d(_candidates(lexical, config.prefilter_k), np.asarray(always, dtype=np.int64))
     texts = segments + [chunks[i] for i in columns]
     try:
         vectors = np.asarray(embedder.embed(texts), dtype=np.float32)

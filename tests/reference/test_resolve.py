@@ -42,3 +42,24 @@ def test_positional_ids_when_sources_have_names():
     named = [Source("alpha", A.url, "A", A.text), Source("beta", B.url, "B", B.text)]
     result = build_references("Turbines at sea [2].", named)
     assert result.references[0].source_id == "beta"
+
+
+def test_cited_passages_are_embedded_even_when_the_prefilter_would_skip_them():
+    class Recording:
+        name = "rec"
+
+        def __init__(self):
+            self.texts = []
+
+        def embed(self, texts):
+            import numpy as np
+
+            self.texts.extend(texts)
+            return np.ones((len(texts), 8), dtype=np.float32)
+
+    filler = [Source(str(i), f"https://f{i}.example/", "F", f"Sihwa Lake station filler text number {i}.")
+              for i in range(1, 12)]
+    odd = Source("12", "https://odd.example/", "Odd", "A lagoon near Ansan produces electricity from the sea.")
+    emb = Recording()
+    build_references("The Sihwa Lake station opened in 2011 [12].", [*filler, odd], embedder=emb, markers="verify")
+    assert odd.text in emb.texts  # the model's citation is scored with dense evidence too
