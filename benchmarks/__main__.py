@@ -1,4 +1,5 @@
-"""Run every benchmark (``python -m benchmarks``) or some (``python -m benchmarks reference fetch``).
+"""Run every benchmark (``python -m benchmarks``) or some (``python -m benchmarks reference fetch``);
+options after the names go to each (``python -m benchmarks queue --jobs 50``).
 
 Each compares against a baseline measured in the same run and prints ratios, since the
 machines are shared and noisy. Results are copied into docs/benchmarks.md by hand,
@@ -22,7 +23,9 @@ def available() -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    names = [a for a in argv if not a.startswith("-")] or available()
+    # leading words are benchmark names; everything from the first option on is passed to each
+    first_option = next((i for i, a in enumerate(argv) if a.startswith("-")), len(argv))
+    names, options = argv[:first_option] or available(), argv[first_option:]
     unknown = sorted(set(names) - set(available()))
     if unknown:
         print(f"unknown benchmark(s): {', '.join(unknown)}; available: {', '.join(available())}", file=sys.stderr)
@@ -31,7 +34,7 @@ def main(argv: list[str]) -> int:
     for name in names:
         print(f"\n=== {name}", flush=True)
         started = time.perf_counter()
-        status |= importlib.import_module(f"benchmarks.bench_{name}").main([a for a in argv if a.startswith("-")])
+        status |= importlib.import_module(f"benchmarks.bench_{name}").main(options)
         print(f"=== {name}: {time.perf_counter() - started:.1f}s", flush=True)
     return status
 

@@ -63,17 +63,11 @@ def main(argv: list[str]) -> int:
         local_latencies.append(time.perf_counter() - t)
     local = time.perf_counter() - started
 
+    from worker.celery_app import worker_argv
+
     workers = [
         subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "worker.celery_app",
-                "worker",
-                "-Q",
-                "deepref",
+            worker_argv(
                 "-c",
                 "1",
                 "-n",
@@ -83,7 +77,7 @@ def main(argv: list[str]) -> int:
                 "--without-gossip",
                 "--without-mingle",
                 "--without-heartbeat",
-            ],
+            ),
             cwd=REPO,
             env=env,
             stdout=subprocess.DEVNULL,

@@ -75,7 +75,9 @@ def cancel(args: argparse.Namespace) -> int:
 
 def worker(args: argparse.Namespace) -> int:
     extra = [a for a in args.celery_args if a != "--"]
-    argv = [sys.executable, "-m", "celery", "-A", "worker.celery_app", "worker", "-Q", "deepref", *extra]
+    from worker.celery_app import worker_argv
+
+    argv = worker_argv(*extra)
     os.execv(sys.executable, argv)
     return 0  # not reached
 

@@ -142,38 +142,27 @@ class WorkerProcess:
 
     def __init__(self, env: dict[str, str], name: str, concurrency: int = 2):
         import subprocess
-        import sys
 
         self.log_path = ARTIFACTS / f"worker-{name}.log"
         ARTIFACTS.mkdir(exist_ok=True)
         self._log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
+        from worker.celery_app import worker_argv
+
+        argv = worker_argv(
+            "-c",
+            str(concurrency),
+            "--pool",
+            "prefork",
+            "-n",
+            f"{name}@%h",
+            "--loglevel",
+            "info",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+        )
         self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "worker.celery_app",
-                "worker",
-                "-Q",
-                "deepref",
-                "-c",
-                str(concurrency),
-                "--pool",
-                "prefork",
-                "-n",
-                f"{name}@%h",
-                "--loglevel",
-                "info",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-            ],
-            cwd=REPO,
-            env=env,
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
+            argv, cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True
         )
 
     def wait_ready(self, timeout: float = 60) -> None:

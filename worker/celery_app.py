@@ -15,12 +15,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 
 from celery import Celery, signals
 
 from worker.settings import get_settings
 
 log = logging.getLogger(__name__)
+
+
+def worker_argv(*extra: str) -> list[str]:
+    """Command line of a deepref Celery worker on the app's queue (the CLI, the tests
+    and the benchmarks start workers with it)."""
+    return [sys.executable, "-m", "celery", "-A", "worker.celery_app", "worker", "-Q", "deepref", *extra]
 
 
 def make_app() -> Celery:

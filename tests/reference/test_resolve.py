@@ -57,8 +57,10 @@ def test_cited_passages_are_embedded_even_when_the_prefilter_would_skip_them():
             self.texts.extend(texts)
             return np.ones((len(texts), 8), dtype=np.float32)
 
-    filler = [Source(str(i), f"https://f{i}.example/", "F", f"Sihwa Lake station filler text number {i}.")
-              for i in range(1, 12)]
+    filler = [
+        Source(str(i), f"https://f{i}.example/", "F", f"Sihwa Lake station filler text number {i}.")
+        for i in range(1, 12)
+    ]
     odd = Source("12", "https://odd.example/", "Odd", "A lagoon near Ansan produces electricity from the sea.")
     emb = Recording()
     build_references("The Sihwa Lake station opened in 2011 [12].", [*filler, odd], embedder=emb, markers="verify")
