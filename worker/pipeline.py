@@ -8,6 +8,7 @@ raw pages (up to megabytes each) never travel through Redis, their text does.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from reference.chunking import chunk_text, split_sentences
 from reference.embedders import Embedder
 from reference.errors import ExtractError
 from reference.models import ReferenceResult
-from reference.scoring import lexical_scores
+from reference.scoring import ScoringConfig, lexical_scores, score
 from search import build_queries, make_provider, merge_hits
 from worker.extract import extract
 from worker.fetch import Fetcher
@@ -31,6 +32,10 @@ from worker.models import FailureOut, ReferenceOut, ResearchOptions, ResearchRes
 PROMPT_PASSAGES = 12  # passages shown to the model
 PASSAGES_PER_DOCUMENT = 3
 CONTEXT_CHARS = 400  # source text kept on each side of a quote for viewers
+# question-to-sentence relevance leans on meaning more than claim-to-passage support does
+EXTRACTIVE_SCORING = ScoringConfig(blend=0.5, prefilter_k=None)
+EXTRACTIVE_RELATIVE = 0.45  # keep sentences scoring at least this share of the best one
+NOTHING_FOUND = "The sources found do not contain text that answers this question."
 EXTRACTIVE_NOTICE = "No LLM is configured: this answer is extractive, built from sentences of the best sources."
 
 
@@ -118,7 +123,10 @@ def chunk_stage(question: str, fetched: dict) -> dict:
 
 
 # -- generate ----------------------------------------------------------------------------
-async def generate_stage(question: str, chunked: dict, res: Resources, model: str | None = None) -> dict:
+async def generate_stage(
+    question: str, chunked: dict, res: Resources, model: str | None = None, embedder: Embedder | None = None
+) -> dict:
+    """The model's cited answer; with no model, an extractive one ranked with ``embedder``."""
     docs = {d["id"]: d for d in chunked["documents"]}
     passages = [
         Passage(
@@ -131,7 +139,7 @@ async def generate_stage(question: str, chunked: dict, res: Resources, model: st
     ]
     if res.llm is None:
         return {
-            "text": extractive_answer(question, passages),
+            "text": await asyncio.to_thread(extractive_answer, question, passages, embedder),
             "mode": "extractive",
             "model": None,
             "prompt_tokens": 0,
@@ -149,31 +157,36 @@ async def generate_stage(question: str, chunked: dict, res: Resources, model: st
     }
 
 
-def extractive_answer(question: str, passages: list[Passage], limit: int = 5) -> str:
+def extractive_answer(question: str, passages: list[Passage], embedder: Embedder | None = None, limit: int = 5) -> str:
     """Bullet points: the sentences of the top passages closest to the question, each
-    cited with its source number (the engine then verifies every one). A sentence
-    much less related to the question than the best one is left out: an extractive
-    answer should not pad itself with whatever the sources also say."""
-    candidates: list[tuple[float, int, str]] = []
+    cited with its source number (the engine then verifies every one). Closeness is
+    the engine's hybrid score when an embedder is available (so a sentence that
+    answers in other words still counts), lexical otherwise. A sentence much less
+    related than the best one is left out: an extractive answer should not pad itself
+    with whatever the sources also say. Kept sentences are grouped by source, in the
+    source's own order, so that the bullets read as connected text."""
+    candidates: list[tuple[int, int, str]] = []  # (source n, order in the prompt, sentence)
     for p in passages:
         # whole sentences only: a heading or a title line is not a claim
-        sentences = [
-            re.sub(r"\s+", " ", p.text[s:e]).strip()
+        candidates.extend(
+            (p.n, len(candidates), re.sub(r"\s+", " ", p.text[s:e]).strip())
             for s, e in split_sentences(p.text)
             if len(p.text[s:e]) >= 25 and p.text[e - 1] in ".!?。！？" and not p.text[s:e].startswith("#")
-        ]
-        if sentences:
-            scores = lexical_scores([question], sentences, "coverage")[0]
-            candidates.extend((float(v), p.n, text) for v, text in zip(scores, sentences, strict=True))
-    if not candidates:
-        return "The sources found do not contain text that answers this question."
-    best = max(v for v, _, _ in candidates)
+        )
+    scores = score([question], [text for _, _, text in candidates], embedder, EXTRACTIVE_SCORING).matrix[0]
+    best = float(scores.max()) if candidates else 0.0
+    if best <= 0.0:
+        return NOTHING_FOUND
     picked: dict[str, int] = {}
-    for value, n, text in sorted(candidates, key=lambda c: -c[0]):
-        if value < 0.4 * best or len(picked) >= limit:
+    for i in np.argsort(-scores, kind="stable"):
+        if scores[i] < EXTRACTIVE_RELATIVE * best or len(picked) >= limit:
             break
-        picked.setdefault(text, n)
-    return "\n".join(f"- {text} [{n}]" for text, n in picked.items())
+        picked.setdefault(candidates[i][2], int(i))
+    source_rank = {}
+    for i in picked.values():  # sources in the order of their best sentence
+        source_rank.setdefault(candidates[i][0], len(source_rank))
+    ordered = sorted(picked.values(), key=lambda i: (source_rank[candidates[i][0]], candidates[i][1]))
+    return "\n".join(f"- {candidates[i][2]} [{candidates[i][0]}]" for i in ordered)
 
 
 # -- build_references --------------------------------------------------------------------

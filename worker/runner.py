@@ -59,7 +59,9 @@ async def run_research_async(
         searched = await timed("search", pipeline.search_stage(question, options, res))
         fetched = await timed("fetch", pipeline.fetch_stage(searched, res, pipeline.corpus_path(options, settings)))
         chunked = await timed("chunk", asyncio.to_thread(pipeline.chunk_stage, question, fetched))
-        generated = await timed("generate", pipeline.generate_stage(question, chunked, res, options.llm_model))
+        generated = await timed(
+            "generate", pipeline.generate_stage(question, chunked, res, options.llm_model, res.embedder)
+        )
         refs = await timed(
             "build_references",
             asyncio.to_thread(pipeline.reference_stage, generated["text"], chunked, options, res.embedder),
