@@ -5,11 +5,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.venv/bin
 bash scripts/ensure-redis.sh
-# the viewer's end-to-end test drives Debian's Chromium (no browser download)
-if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-  echo "test.sh: installing chromium from Debian's packages" >&2
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
-    || echo "test.sh: could not install chromium; the browser test will say so" >&2
+# the viewer's end-to-end test drives Debian's Chromium (no browser download); a small
+# CJK font lets its screenshot show the Chinese test page instead of empty boxes
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+dpkg -s fonts-wqy-microhei >/dev/null 2>&1 || missing+=(fonts-wqy-microhei)
+if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "test.sh: installing ${missing[*]} from Debian's packages" >&2
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) \
+    || echo "test.sh: could not install ${missing[*]}; the browser test will say so" >&2
 fi
 $BIN/ruff check .
 $BIN/python -m pytest "$@"

@@ -1,7 +1,7 @@
 """A local OpenAI-compatible endpoint: chat completions and embeddings, deterministic.
 
 Chat: answers from the numbered context it receives, like an obedient model: from
-each of the first three sections, the sentence sharing most words with the
+each of the first three sections, the whole sentence sharing most words with the
 question, followed by ``[n]``.
 A request for search queries gets a few queries back. Embeddings: hashed bag of
 words (dim 384, L2-normalised), so texts sharing words get close vectors.
@@ -81,7 +81,9 @@ class FakeOpenAI:
             lines = []
             context = user.split("\n\nAnswer the question", 1)[0]  # not the closing instruction
             for n, section in _SECTION.findall(context)[:3]:
-                sentences = [x.strip() for x in re.split(r"(?<=[.!?。！？])\s+|\n", section.strip()) if x.strip()]
+                lines_ = [x.strip() for x in re.split(r"(?<=[.!?。！？])\s+|\n", section.strip()) if x.strip()]
+                # whole sentences, not the title line a page opens with
+                sentences = [x for x in lines_ if x[-1] in ".!?。！？"] or lines_
                 if sentences:  # the sentence sharing most words with the question
                     best = max(sentences, key=lambda x: len(question & set(re.findall(r"\w+", x.lower()))))
                     lines.append(f"{best} [{n}]")
