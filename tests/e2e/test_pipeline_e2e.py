@@ -121,3 +121,86 @@ def test_unknown_job_is_a_clear_error(worker_env, client_for):
 
     with pytest.raises(JobNotFound, match="never submitted or has expired"):
         client_for(worker_env).status("nope")
+
+
+class PrivateRedis:
+    """A redis-server of this test's own (append-only file, fsync on every write), so
+    that it can be killed and restarted without touching the shared one."""
+
+    def __init__(self, directory):
+        import shutil
+        import socket
+
+        binary = shutil.which("redis-server")
+        if binary is None:
+            pytest.skip("redis-server is not installed (scripts/ensure-redis.sh installs it)")
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        self.argv = [
+            binary, "--bind", "127.0.0.1", "--port", str(self.port), "--dir", str(directory),
+            "--appendonly", "yes", "--appendfsync", "always", "--save", "",
+        ]  # fmt: skip
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc = None
+
+    def start(self) -> None:
+        import subprocess
+
+        import redis
+
+        self.proc = subprocess.Popen(self.argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        client = redis.Redis.from_url(self.url)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                client.ping()
+                break
+            except redis.exceptions.ConnectionError:
+                assert time.monotonic() < deadline, "the private redis-server did not start"
+                time.sleep(0.05)
+        client.close()
+
+    def kill(self) -> None:
+        self.proc.kill()
+        self.proc.wait(10)
+
+
+def test_redis_killed_mid_job_loses_nothing(
+    worker_env, start_worker, client_for, searxng_server, web_site, openai_server, tmp_path
+):
+    """Redis dies (SIGKILL) while a stage runs and comes back from its append-only file:
+    the worker reconnects, the interrupted stage runs again, the job finishes."""
+    server = PrivateRedis(tmp_path)
+    server.start()
+    env = {**worker_env, "DEEPREF_REDIS_URL": server.url}
+    try:
+        searxng_server.fake.default = _results(web_site, "/article")
+        openai_server.fake.chat_delay = 3.0
+        start_worker("redis-outage", DEEPREF_REDIS_URL=server.url)
+        client = client_for(env)
+        job_id = client.submit("Which tidal plant is the largest?")
+        deadline = time.monotonic() + 60
+        while client.status(job_id).state is not JobState.generating:
+            assert time.monotonic() < deadline, client.status(job_id)
+            time.sleep(0.1)
+        server.kill()
+        from reference.errors import StoreUnavailable
+
+        with pytest.raises(StoreUnavailable, match="cannot reach Redis"):  # a clear error meanwhile
+            client.status(job_id)
+        time.sleep(4)  # the model answers while Redis is away: the stage cannot record it
+        openai_server.fake.chat_delay = 0.0
+        server.start()
+        from tasks.maintenance import reap
+
+        deadline = time.monotonic() + 60
+        while client.status(job_id).state is not JobState.done:
+            assert time.monotonic() < deadline, client.status(job_id)
+            reap()  # what beat does every few seconds
+            time.sleep(0.5)
+        result = client.result(job_id)
+        assert result.references and "/article" in result.references[0].url
+        assert client.status(job_id).timings.keys() >= {"search", "fetch", "chunk", "generate", "build_references"}
+    finally:
+        server.kill()
