@@ -165,28 +165,31 @@ def extractive_answer(question: str, passages: list[Passage], embedder: Embedder
     related than the best one is left out: an extractive answer should not pad itself
     with whatever the sources also say. Kept sentences are grouped by source, in the
     source's own order, so that the bullets read as connected text."""
-    candidates: list[tuple[int, int, str]] = []  # (source n, order in the prompt, sentence)
-    for p in passages:
-        # whole sentences only: a heading or a title line is not a claim
-        candidates.extend(
-            (p.n, len(candidates), re.sub(r"\s+", " ", p.text[s:e]).strip())
-            for s, e in split_sentences(p.text)
-            if len(p.text[s:e]) >= 25 and p.text[e - 1] in ".!?。！？" and not p.text[s:e].startswith("#")
-        )
-    scores = score([question], [text for _, _, text in candidates], embedder, EXTRACTIVE_SCORING).matrix[0]
+    # (source n, sentence) in prompt order, which is each source's reading order
+    candidates = [(p.n, text) for p in passages for text in _whole_sentences(p.text)]
+    scores = score([question], [text for _, text in candidates], embedder, EXTRACTIVE_SCORING).matrix[0]
     best = float(scores.max()) if candidates else 0.0
     if best <= 0.0:
         return NOTHING_FOUND
-    picked: dict[str, int] = {}
+    picked: dict[str, int] = {}  # sentence -> index of its first occurrence
     for i in np.argsort(-scores, kind="stable"):
         if scores[i] < EXTRACTIVE_RELATIVE * best or len(picked) >= limit:
             break
-        picked.setdefault(candidates[i][2], int(i))
-    source_rank = {}
+        picked.setdefault(candidates[i][1], int(i))
+    source_rank: dict[int, int] = {}
     for i in picked.values():  # sources in the order of their best sentence
         source_rank.setdefault(candidates[i][0], len(source_rank))
-    ordered = sorted(picked.values(), key=lambda i: (source_rank[candidates[i][0]], candidates[i][1]))
-    return "\n".join(f"- {candidates[i][2]} [{candidates[i][0]}]" for i in ordered)
+    ordered = sorted(picked.values(), key=lambda i: (source_rank[candidates[i][0]], i))
+    return "\n".join(f"- {candidates[i][1]} [{candidates[i][0]}]" for i in ordered)
+
+
+def _whole_sentences(text: str) -> list[str]:
+    """Sentences that can stand as claims: a heading or a title line is not one."""
+    return [
+        re.sub(r"\s+", " ", text[s:e]).strip()
+        for s, e in split_sentences(text)
+        if len(text[s:e]) >= 25 and text[e - 1] in ".!?。！？" and not text[s:e].startswith("#")
+    ]
 
 
 # -- build_references --------------------------------------------------------------------

@@ -59,3 +59,18 @@ def test_an_embedder_finds_sentences_that_share_no_word_with_the_question():
 def test_no_usable_sentence_says_so():
     heading_only = Passage(1, "T", "https://a.example", "# Heading\nshort")
     assert extractive_answer("anything", [heading_only]) == NOTHING_FOUND
+
+
+def test_bullets_follow_the_source_not_the_score():
+    page = Passage(
+        1,
+        "Guard",
+        "https://a.example/guard",
+        "Private addresses reached after a redirect are a known risk. "
+        "The worker refuses private addresses after every redirect and before connecting.",
+    )
+    answer = extractive_answer("Does the worker refuse private addresses after a redirect?", [page])
+    assert answer.splitlines() == [
+        "- Private addresses reached after a redirect are a known risk. [1]",  # scored lower, comes first in the page
+        "- The worker refuses private addresses after every redirect and before connecting. [1]",
+    ]
