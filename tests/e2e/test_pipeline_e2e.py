@@ -20,6 +20,15 @@ def _states(store, job_id):
     return [data["state"] for _, data in store.events(job_id)]
 
 
+def _wait_for_state(client, job_id, state: JobState, timeout: float = 60, while_waiting=None):
+    deadline = time.monotonic() + timeout
+    while client.status(job_id).state is not state:
+        assert time.monotonic() < deadline, client.status(job_id)
+        if while_waiting is not None:
+            while_waiting()
+        time.sleep(0.1)
+
+
 def test_job_goes_through_every_stage_and_cites_the_right_pages(
     worker_env, start_worker, client_for, searxng_server, web_site, openai_server
 ):
@@ -82,10 +91,7 @@ def test_worker_killed_mid_job_is_finished_by_another(
     first = start_worker("doomed")
     client = client_for(worker_env)
     job_id = client.submit("Which tidal plant is the largest?")
-    deadline = time.monotonic() + 60
-    while client.status(job_id).state is not JobState.generating:
-        assert time.monotonic() < deadline, client.status(job_id)
-        time.sleep(0.1)
+    _wait_for_state(client, job_id, JobState.generating)
     first.kill()  # SIGKILL the whole process group mid-stage
     openai_server.fake.chat_delay = 0.0
     start_worker("rescuer")
@@ -180,10 +186,7 @@ def test_redis_killed_mid_job_loses_nothing(
         start_worker("redis-outage", DEEPREF_REDIS_URL=server.url)
         client = client_for(env)
         job_id = client.submit("Which tidal plant is the largest?")
-        deadline = time.monotonic() + 60
-        while client.status(job_id).state is not JobState.generating:
-            assert time.monotonic() < deadline, client.status(job_id)
-            time.sleep(0.1)
+        _wait_for_state(client, job_id, JobState.generating)
         server.kill()
         from reference.errors import StoreUnavailable
 
@@ -194,11 +197,7 @@ def test_redis_killed_mid_job_loses_nothing(
         server.start()
         from tasks.maintenance import reap
 
-        deadline = time.monotonic() + 60
-        while client.status(job_id).state is not JobState.done:
-            assert time.monotonic() < deadline, client.status(job_id)
-            reap()  # what beat does every few seconds
-            time.sleep(0.5)
+        _wait_for_state(client, job_id, JobState.done, while_waiting=reap)  # reap: what beat does
         result = client.result(job_id)
         assert result.references and "/article" in result.references[0].url
         assert client.status(job_id).timings.keys() >= {"search", "fetch", "chunk", "generate", "build_references"}
