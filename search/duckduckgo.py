@@ -19,6 +19,9 @@ from reference.errors import RateLimitedError, SearchError
 from search.models import SearchHit
 from search.ratelimit import RateLimiter
 
+# how ddgs words a network that does not let it out (its backends' transport errors)
+_UNREACHABLE = ("DNSError", "ConnectError", "ConnectTimeout", "Connection refused", "error sending request")
+
 
 class DuckDuckGoProvider:
     name = "duckduckgo"
@@ -65,6 +68,14 @@ class DuckDuckGoProvider:
             except DDGSException as exc:
                 if "no results" in str(exc).lower():
                     return []
+                if any(marker in str(exc) for marker in _UNREACHABLE):
+                    raise SearchError(
+                        f"DuckDuckGo cannot be reached from this machine ({str(exc).split(':', 1)[0]}): check its "
+                        "internet connection or proxy, research local documents with --corpus DIR, or use a SearxNG "
+                        "instance (DEEPREF_SEARCH_PROVIDER=searxng, DEEPREF_SEARXNG_URL)",
+                        provider=self.name,
+                        query=query,
+                    ) from exc
                 raise SearchError(f"DuckDuckGo search failed: {exc}", provider=self.name, query=query) from exc
         return [
             SearchHit(

@@ -1,6 +1,7 @@
 """DuckDuckGo cannot be reached from here, so these tests stand in for the ``ddgs``
 client object at its ``text()`` call (the transport) and check everything of ours
-around it: result mapping, backoff on "Ratelimit", and the message when it persists."""
+around it: result mapping, backoff on "Ratelimit", and the message when it persists.
+One test drives the real client into a closed port, as on a machine with no internet."""
 
 import pytest
 from ddgs.exceptions import DDGSException, RatelimitException
@@ -44,3 +45,18 @@ async def test_other_errors():
     provider = DuckDuckGoProvider(client=StandIn(failures=1, error=DDGSException), backoff=0)
     with pytest.raises(SearchError, match="DuckDuckGo search failed"):
         await provider.search("tides", max_results=5)
+
+
+async def test_no_network_is_explained_with_the_real_client():
+    """The real ddgs client, sent through a proxy port nobody listens on: what a
+    machine without internet sees, said in words that point at the alternatives."""
+    import socket
+
+    from ddgs import DDGS
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        closed = s.getsockname()[1]
+    provider = DuckDuckGoProvider(client=DDGS(proxy=f"http://127.0.0.1:{closed}", timeout=2), backoff=0)
+    with pytest.raises(SearchError, match=r"cannot be reached from this machine \(\w+Error\).*--corpus DIR"):
+        await provider.search("tides", max_results=3)
