@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -100,3 +101,25 @@ def test_cache_picks_up_changes_and_keeps_last_good(tmp_path):
     path.write_text("reports: [oops")
     os.utime(path, (time.time() + 10, time.time() + 10))
     assert set(cache.get()) == {"weekly", "nightly-2"} and "not valid YAML" in cache.error
+
+
+def test_readme_example_is_valid(tmp_path):
+    """The definition users copy from the README loads as written."""
+    from tests.conftest import REPO
+
+    text = (REPO / "README.md").read_text(encoding="utf-8").split("```yaml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "reports.yaml"
+    path.write_text(text, encoding="utf-8")
+    definitions = load_definitions(path)
+    assert [len(d.all_questions()) for d in definitions.values()] == [2]
+
+
+def test_shipped_example_file_points_at_the_shipped_corpus():
+    """examples/reports.yaml is what docker-compose mounts: its corpus folder, relative
+    to the file, must be the example corpus wherever the folder is mounted."""
+    from tests.conftest import REPO
+
+    definitions = load_definitions(REPO / "examples" / "reports.yaml")
+    assert definitions
+    for definition in definitions.values():
+        assert Path(definition.options.corpus_dir) == REPO / "examples" / "corpus"
