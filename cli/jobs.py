@@ -31,13 +31,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("job_id")
     p.set_defaults(handler=cancel)
 
-    p = subparsers.add_parser("worker", help="run a Celery worker for deepref's queue (extra args go to celery)")
-    p.add_argument("celery_args", nargs=argparse.REMAINDER, help="e.g. --concurrency 4 --loglevel info")
-    p.set_defaults(handler=worker)
+    p = subparsers.add_parser(
+        "worker",
+        help="run a Celery worker for deepref's queue (other options go to celery)",
+        epilog="Other options go to 'celery worker', e.g. deepref worker --concurrency 4 --loglevel info",
+    )
+    p.set_defaults(handler=worker, passthrough=True)
 
-    p = subparsers.add_parser("beat", help="run Celery beat: the reaper of vanished jobs (and report schedules)")
-    p.add_argument("celery_args", nargs=argparse.REMAINDER, help="e.g. --loglevel info")
-    p.set_defaults(handler=beat)
+    p = subparsers.add_parser(
+        "beat",
+        help="run Celery beat: the reaper of vanished jobs (and report schedules)",
+        epilog="Other options go to 'celery beat', e.g. deepref beat --loglevel info",
+    )
+    p.set_defaults(handler=beat, passthrough=True)
 
 
 def _client():
@@ -74,7 +80,7 @@ def cancel(args: argparse.Namespace) -> int:
 
 
 def worker(args: argparse.Namespace) -> int:
-    extra = [a for a in args.celery_args if a != "--"]
+    extra = args.passthrough_args
     from worker.celery_app import worker_argv
 
     argv = worker_argv(*extra)
@@ -83,8 +89,9 @@ def worker(args: argparse.Namespace) -> int:
 
 
 def beat(args: argparse.Namespace) -> int:
-    extra = [a for a in args.celery_args if a != "--"]
-    schedule = os.path.join(os.environ.get("TMPDIR", "/tmp"), "deepref-beat-schedule")
-    argv = [sys.executable, "-m", "celery", "-A", "worker.celery_app", "beat", "--schedule", schedule, *extra]
+    extra = args.passthrough_args
+    if not any(a in ("-s", "--schedule") or a.startswith("--schedule=") for a in extra):
+        extra = ["--schedule", os.path.join(os.environ.get("TMPDIR", "/tmp"), "deepref-beat-schedule"), *extra]
+    argv = [sys.executable, "-m", "celery", "-A", "worker.celery_app", "beat", *extra]
     os.execv(sys.executable, argv)
     return 0  # not reached

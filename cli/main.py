@@ -32,7 +32,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    # `deepref worker --concurrency 4`: options we do not know are celery's, for the
+    # commands that hand them on (argparse.REMAINDER cannot start with an option)
+    args, extra = parser.parse_known_args(argv)
+    if getattr(args, "passthrough", None):
+        args.passthrough_args = [a for a in extra if a != "--"]
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return int(args.handler(args) or 0)
     except InputError as exc:

@@ -138,7 +138,8 @@ def web_site():
 
 # --------------------------------------------------------------------------- Celery worker
 class WorkerProcess:
-    """A real ``celery worker`` subprocess in its own process group."""
+    """A real worker subprocess in its own process group, started with the documented
+    command (``deepref worker`` plus celery's options), which execs ``celery worker``."""
 
     def __init__(self, env: dict[str, str], name: str, concurrency: int = 2):
         import subprocess
@@ -146,9 +147,13 @@ class WorkerProcess:
         self.log_path = ARTIFACTS / f"worker-{name}.log"
         ARTIFACTS.mkdir(exist_ok=True)
         self._log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
-        from worker.celery_app import worker_argv
+        import sys
 
-        argv = worker_argv(
+        argv = [
+            sys.executable,
+            "-m",
+            "cli.main",
+            "worker",
             "-c",
             str(concurrency),
             "--pool",
@@ -160,7 +165,7 @@ class WorkerProcess:
             "--without-gossip",
             "--without-mingle",
             "--without-heartbeat",
-        )
+        ]
         self.proc = subprocess.Popen(
             argv, cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True
         )

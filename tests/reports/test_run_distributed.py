@@ -21,12 +21,10 @@ CORPUS = REPO / "examples" / "corpus"
 def start_beat(env: dict, tmp_path: Path, name: str) -> subprocess.Popen:
     log = open(tmp_path / f"beat-{name}.log", "w")  # noqa: SIM115 - handed to the child
     proc = subprocess.Popen(
-        [
+        [  # the documented command, `deepref beat`, with celery's options handed on
             sys.executable,
             "-m",
-            "celery",
-            "-A",
-            "worker.celery_app",
+            "cli.main",
             "beat",
             "--schedule",
             str(tmp_path / f"beat-{name}.db"),
