@@ -142,12 +142,33 @@ async def create_job(request: web.Request) -> web.Response:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "body"
         return _error(422, "ValidationError", f"{where}: {err['msg']}")
+    if job.options.corpus_dir is not None:
+        corpus = _allowed_corpus(job.options.corpus_dir, request.app[SETTINGS].api_corpus_roots)
+        if corpus is None:
+            return _error(
+                403,
+                "Forbidden",
+                f"options.corpus_dir: {job.options.corpus_dir!r} is not inside a folder this server lets HTTP "
+                "clients search (DEEPREF_API_CORPUS_ROOTS)",
+            )
+        job.options.corpus_dir = str(corpus)
     job_id = await asyncio.to_thread(_client(request).submit, job.question, job.options)
     return web.json_response(
         {"id": job_id, "state": "queued", "urls": _urls(job_id)},
         status=202,
         headers={"Location": f"/v1/jobs/{job_id}"},
     )
+
+
+def _allowed_corpus(folder: str, roots) -> Path | None:
+    """The folder, resolved, when it lies inside one of ``roots``: a caller over HTTP
+    must not make the worker read whatever folder of its machine it names. A relative
+    folder is taken inside the first root."""
+    if not roots:
+        return None
+    path = Path(folder).expanduser()
+    path = (path if path.is_absolute() else Path(roots[0]) / path).resolve()
+    return path if any(path.is_relative_to(Path(root).resolve()) for root in roots) else None
 
 
 def _urls(job_id: str) -> dict[str, str]:

@@ -75,6 +75,7 @@ def openapi() -> dict:
                             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
                         },
                         "400": _error("body is not JSON"),
+                        "403": _error("options.corpus_dir outside DEEPREF_API_CORPUS_ROOTS"),
                         "413": _error("body too large"),
                         "422": _error("invalid question or options"),
                         "503": _error("Redis unavailable"),

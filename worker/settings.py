@@ -86,6 +86,10 @@ class Settings(BaseSettings):
     # --- HTTP API ------------------------------------------------------------------
     api_token: SecretStr | None = Field(None, description="Bearer token required by the API when set.")
     api_max_body_bytes: int = Field(64_000, ge=1024, description="Largest accepted request body.")
+    api_corpus_roots: list[Path] = Field(
+        default_factory=list,
+        description="Folders inside which HTTP clients may name a corpus_dir; empty = they may not name one.",
+    )
 
     def redis_url_redacted(self) -> str:
         """The Redis URL with any password replaced, safe for messages and logs."""

@@ -88,6 +88,26 @@ async def test_bad_requests(api):
         assert message in body["error"]["message"] and "Traceback" not in json.dumps(body)
 
 
+async def test_corpus_folders_only_inside_the_configured_roots(aiohttp_client, worker_env, client_for, tmp_path):
+    """Over HTTP a caller must not make the worker read any folder of its machine."""
+    client = client_for(worker_env)
+    (tmp_path / "notes" / "team").mkdir(parents=True)
+    closed = await aiohttp_client(create_app(client.settings, client=client))
+    resp = await closed.post("/v1/jobs", json={"question": "q", "options": {"corpus_dir": str(tmp_path / "notes")}})
+    assert resp.status == 403 and "DEEPREF_API_CORPUS_ROOTS" in (await resp.json())["error"]["message"]
+
+    settings = Settings(**{**client.settings.model_dump(), "api_corpus_roots": [tmp_path / "notes"]})
+    http = await aiohttp_client(create_app(settings, client=client))
+    for outside in ["/etc", str(tmp_path), "../../etc", str(tmp_path / "notes" / ".." / "secrets")]:
+        resp = await http.post("/v1/jobs", json={"question": "q", "options": {"corpus_dir": outside}})
+        assert resp.status == 403, outside
+    for inside, expected in [("team", tmp_path / "notes" / "team"), (str(tmp_path / "notes"), tmp_path / "notes")]:
+        resp = await http.post("/v1/jobs", json={"question": "q", "options": {"corpus_dir": inside}})
+        assert resp.status == 202, await resp.text()
+        job_id = (await resp.json())["id"]
+        assert client.status(job_id).options.corpus_dir == str(expected.resolve())  # what the worker will read
+
+
 async def test_bearer_token(aiohttp_client, worker_env, client_for):
     client = client_for(worker_env)
     settings = Settings(**{**client.settings.model_dump(), "api_token": "s3cret"})
