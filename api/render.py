@@ -39,3 +39,19 @@ def answer_html(answer: str, markers: list[tuple[int, int, int]] | list[list[int
             f'data-i="{html.escape(i)}">[{html.escape(n)}]</a></sup>{rest}'
         )
     return "".join(result)
+
+
+PAGE_CSS = (
+    "body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}"
+    "blockquote{border-left:3px solid #ccd;margin:.3rem 0;padding:.2rem .8rem;color:#444}"
+    ".failed{color:#a3261b}.note{color:#555;font-size:.9em}"
+)
+
+
+def html_page(title: str, body: str) -> str:
+    """A standalone page (no script, no external asset) around ``body``, for files
+    that are opened from disk: report runs and ``deepref research --format html``."""
+    return (
+        f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+        f"<style>{PAGE_CSS}</style></head><body>{body}</body></html>"
+    )

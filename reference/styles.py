@@ -99,19 +99,29 @@ class HTMLStyle(Style):
 
     name = "html"
 
-    def marker(self, n, refs):
-        return f'<sup class="ref"><a href="#ref-{n}" id="cite-{n}">[{n}]</a></sup>'
+    def marker(self, n, refs, occurrence: int = 1):
+        anchor = f"cite-{n}" if occurrence == 1 else f"cite-{n}-{occurrence}"  # ids stay unique
+        return f'<sup class="ref"><a href="#ref-{n}" id="{anchor}">[{n}]</a></sup>'
 
     def render(self, result):
-        groups = _groups(result)
+        """The answer as text (this style knows no Markdown): blank lines make
+        paragraphs, single line breaks stay line breaks."""
         body, prev, text = [], 0, result.answer
+        seen: dict[int, int] = {}
         for start, end, n in sorted(result.markers):
             body.append(html.escape(text[prev:start]))
-            body.append(self.marker(n, []))
+            seen[n] = seen.get(n, 0) + 1
+            body.append(self.marker(n, [], seen[n]))
             prev = end
         body.append(html.escape(text[prev:]))
-        paragraphs = "".join(f"<p>{p}</p>" for p in "".join(body).split("\n\n") if p.strip())
-        return f'<div class="answer">{paragraphs}</div>\n{self.reference_list(groups)}'
+        paragraphs = "".join(
+            "<p>" + "<br>\n".join(p.strip("\n").split("\n")) + "</p>" for p in "".join(body).split("\n\n") if p.strip()
+        )
+        return f'<div class="answer">{paragraphs}</div>\n{self.references_html(result)}'
+
+    def references_html(self, result) -> str:
+        """The ordered reference list alone, for pages that render the answer otherwise."""
+        return self.reference_list(_groups(result))
 
     def reference_list(self, groups):
         items = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from api.render import answer_html
+from api.render import answer_html, html_page
 from reference.numbering import merge_sections
 from reference.styles import MarkdownFootnotes
 from worker.models import ResearchResult
@@ -73,13 +73,7 @@ def _changes_markdown(changes: dict[str, Any] | None) -> list[str]:
 
 def render_html(report: dict[str, Any]) -> str:
     esc = html.escape
-    parts = [
-        f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{esc(report['title'])}</title>",
-        "<style>body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}"
-        "blockquote{border-left:3px solid #ccd;margin:.3rem 0;padding:.2rem .8rem;color:#444}"
-        ".failed{color:#a3261b}</style></head><body>",
-        f"<h1>{esc(report['title'])}</h1><p><em>Run {esc(report['run'])} · {esc(report['status'])}</em></p>",
-    ]
+    parts = [f"<h1>{esc(report['title'])}</h1><p><em>Run {esc(report['run'])} · {esc(report['status'])}</em></p>"]
     if report.get("summary"):
         parts.append(f"<h2>Summary</h2><p>{esc(report['summary'])}</p>")
     for section in report["sections"]:
@@ -101,5 +95,4 @@ def render_html(report: dict[str, Any]) -> str:
                 f"{esc(refs[0]['title'])}</a>{quotes}</li>"
             )
         parts.append("</ol>")
-    parts.append("</body></html>")
-    return "".join(parts)
+    return html_page(report["title"], "".join(parts))

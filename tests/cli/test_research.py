@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -47,6 +48,19 @@ def test_markdown_output_and_bad_corpus():
     assert bad.returncode == 2 and "no such folder" in bad.stderr and "Traceback" not in bad.stderr
     empty = run("research", "   ", "--corpus", "examples/corpus")
     assert empty.returncode == 2 and "empty" in empty.stderr
+
+
+def test_html_and_text_output():
+    page = run("research", QUESTION, "--corpus", "examples/corpus", "--format", "html")
+    assert page.returncode == 0, page.stderr
+    html = page.stdout
+    assert html.startswith("<!DOCTYPE html>") and "<script" not in html
+    assert "<ul>\n<li>" in html  # the answer's Markdown list is rendered as a list
+    links = re.findall(r'<a href="#ref-(\d+)"', html)
+    assert links and all(f'<li id="ref-{n}"' in html for n in links)  # every footnote has its entry
+    assert "note: No LLM is configured" in html
+    text = run("research", QUESTION, "--corpus", "examples/corpus", "--format", "text")
+    assert text.returncode == 0 and "[1]" in text.stdout and "References:" in text.stdout
 
 
 def test_submit_and_status_through_redis(redis_client, redis_url, key_prefix):

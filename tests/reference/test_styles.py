@@ -34,6 +34,13 @@ def test_html_escapes_everything(result):
     assert '<a href="#ref-2" id="cite-2">[2]</a>' in out and "Fine &amp; dandy" in out
 
 
+def test_html_ids_are_unique_and_lines_stay_lines():
+    answer = "- Offshore wind farms place turbines at sea.\n- Offshore wind farms place turbines at sea, far out."
+    out = render(build_references(answer, [OK]), "html")
+    assert out.count('id="cite-1"') == 1 and out.count('id="cite-1-2"') == 1
+    assert "</sup>.<br>\n- Offshore" in out
+
+
 def test_text_json_empty(result):
     assert "[2] Fine & dandy <https://ok.example/>" in render(result, "text")
     data = json.loads(render(result, "json"))
