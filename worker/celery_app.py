@@ -120,6 +120,16 @@ def process_resources():
     return state.resources
 
 
+@signals.worker_init.connect
+def _preload(**_: object) -> None:
+    """In the parent, before the pool forks: import the local model's libraries once
+    (~9 s) instead of in every child's first job."""
+    from worker.embedding import LocalEmbedder, uses_local_model
+
+    if uses_local_model(get_settings()):
+        LocalEmbedder.preload()
+
+
 @signals.worker_process_init.connect
 def _init_process(**_: object) -> None:
     state.loop = asyncio.new_event_loop()

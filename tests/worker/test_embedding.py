@@ -68,6 +68,21 @@ def test_auto_rule(openai_server):
     assert emb.name.startswith("openai")
 
 
+def test_which_settings_preload_the_local_model(openai_server):
+    """A worker's parent imports the model's libraries before forking only when jobs
+    will embed locally; the check itself imports nothing heavy."""
+    import sys
+
+    from worker.embedding import uses_local_model
+
+    assert not uses_local_model(Settings(embedder="jaccard"))
+    assert not uses_local_model(Settings(embedder="auto", embedding_base_url=openai_server.v1))
+    assert uses_local_model(Settings(embedder="local"))
+    if "sentence_transformers" not in sys.modules:  # another test may have loaded it
+        LocalEmbedder.available()
+        assert "sentence_transformers" not in sys.modules
+
+
 @pytest.mark.local_model
 def test_local_model_is_semantic_and_offline():
     if not LocalEmbedder.available():
