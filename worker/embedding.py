@@ -232,25 +232,26 @@ def make_embedder(name: str, settings=None, **kwargs) -> Embedder:
     raise ConfigurationError(f"unknown embedder {name!r}: choose local, openai or jaccard")
 
 
+def embedder_choice(settings, name: str | None = None) -> str:
+    """``local``, ``openai`` or ``jaccard``: ``auto`` = openai if an embedding URL is
+    set, else the local model if installed, else the engine's lexical scorer."""
+    choice = name or settings.embedder
+    if choice != "auto":
+        return choice
+    if settings.embedding_base_url:
+        return "openai"
+    return "local" if LocalEmbedder.available() else "jaccard"
+
+
 def uses_local_model(settings) -> bool:
-    """Whether jobs with default options embed with the local model."""
-    if settings.embedder == "local":
-        return True
-    return settings.embedder == "auto" and not settings.embedding_base_url and LocalEmbedder.available()
+    """Whether jobs with default options embed with the (installed) local model."""
+    return embedder_choice(settings) == "local" and LocalEmbedder.available()
 
 
 def resolve_embedder(settings, name: str | None = None, redis=None, keys=None) -> Embedder | None:
-    """The embedder a job uses: ``auto`` = openai if an embedding URL is set, else the
-    local model if installed, else None (the engine's lexical scorer)."""
-    choice = name or settings.embedder
+    """The embedder a job uses (see :func:`embedder_choice`), cached by content hash."""
+    choice = embedder_choice(settings, name)
     if choice == "jaccard":
         return None
-    if choice == "auto":
-        if settings.embedding_base_url:
-            choice = "openai"
-        elif LocalEmbedder.available():
-            choice = "local"
-        else:
-            return None
     inner = make_embedder(choice, settings)
     return CachedEmbedder(inner, redis, keys, settings.embedding_cache_ttl)
