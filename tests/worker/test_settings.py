@@ -31,3 +31,20 @@ def test_redact_url():
     assert redact_url("redis://:pw@host:6379/0") == "redis://:***@host:6379/0"
     assert redact_url("redis://user:pw@host/1") == "redis://user:***@host/1"
     assert redact_url("redis://host/1") == "redis://host/1"
+
+
+def test_docker_compose_settings_are_valid(monkeypatch):
+    """Every DEEPREF_ variable docker-compose sets is a known setting with a valid value."""
+    import yaml
+
+    compose = yaml.safe_load((DOC.parents[1] / "docker-compose.yml").read_text())
+    for name, service in compose["services"].items():
+        env = {k: v for k, v in (service.get("environment") or {}).items() if k.startswith("DEEPREF_")}
+        if name == "redis":
+            continue
+        assert env, name
+        unknown = [k for k in env if k.removeprefix("DEEPREF_").lower() not in Settings.model_fields]
+        assert not unknown, (name, unknown)
+        for key, value in env.items():
+            monkeypatch.setenv(key, str(value))
+        Settings()  # raises on a bad value
