@@ -84,7 +84,7 @@ class Retention(BaseModel):
 
 class ReportDefinition(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(..., pattern=r"^[a-z0-9][a-z0-9_-]{0,63}$", description="Slug: folder and CLI name.")
+    name: str = Field(..., description="Slug: folder and CLI name.")
     title: str = Field(..., min_length=1)
     questions: list[str] = Field(default_factory=list)
     template: str | None = Field(None, description="A question with '{item}', asked once per item.")
@@ -95,6 +95,16 @@ class ReportDefinition(BaseModel):
     formats: list[Literal["md", "html", "json"]] = Field(default_factory=lambda: ["md", "html", "json"])
     retention: Retention = Field(default_factory=Retention)
     concurrency: int = Field(4, ge=1, le=64, description="Questions researched at once.")
+
+    @field_validator("name")
+    @classmethod
+    def _slug(cls, value: str) -> str:
+        if not re.fullmatch(r"[a-z0-9][a-z0-9_-]{0,63}", value):
+            raise ValueError(
+                f"{value!r} is not a valid name: use up to 64 lower-case letters, digits, '-' and '_', starting "
+                "with a letter or digit (it names a folder and a CLI argument)"
+            )
+        return value
 
     @model_validator(mode="after")
     def _questions(self) -> ReportDefinition:

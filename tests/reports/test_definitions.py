@@ -50,6 +50,7 @@ def test_valid_file_and_template(tmp_path):
         ("{every: 6h}", "{every: soon}", "reports.yaml:11 (reports[1].schedule.every)", "not an interval"),
         ("    title: Nightly\n", "    titel: Nightly\n", "reports.yaml:7 (reports[1].title)", "Field required"),
         ("name: nightly", "name: weekly", "reports.yaml:1 (reports)", "unique"),
+        ("name: nightly", "name: Night Ly", "reports.yaml:7 (reports[1].name)", "lower-case letters, digits"),
         (
             "options: {provider: local",
             "options: {provider: gopher",
