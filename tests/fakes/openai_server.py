@@ -81,9 +81,9 @@ class FakeOpenAI:
             lines = []
             context = user.split("\n\nAnswer the question", 1)[0]  # not the closing instruction
             for n, section in _SECTION.findall(context)[:3]:
-                lines_ = [x.strip() for x in re.split(r"(?<=[.!?。！？])\s+|\n", section.strip()) if x.strip()]
+                pieces = [x.strip() for x in re.split(r"(?<=[.!?。！？])\s+|\n", section.strip()) if x.strip()]
                 # whole sentences, not the title line a page opens with
-                sentences = [x for x in lines_ if x[-1] in ".!?。！？"] or lines_
+                sentences = [x for x in pieces if x[-1] in ".!?。！？"] or pieces
                 if sentences:  # the sentence sharing most words with the question
                     best = max(sentences, key=lambda x: len(question & set(re.findall(r"\w+", x.lower()))))
                     lines.append(f"{best} [{n}]")
