@@ -71,16 +71,20 @@ def test_auto_rule(openai_server):
 def test_which_settings_preload_the_local_model(openai_server):
     """A worker's parent imports the model's libraries before forking only when jobs
     will embed locally; the check itself imports nothing heavy."""
+    import subprocess
     import sys
 
+    from tests.conftest import REPO
     from worker.embedding import uses_local_model
 
     assert not uses_local_model(Settings(embedder="jaccard"))
     assert not uses_local_model(Settings(embedder="auto", embedding_base_url=openai_server.v1))
     assert uses_local_model(Settings(embedder="local"))
-    if "sentence_transformers" not in sys.modules:  # another test may have loaded it
-        LocalEmbedder.available()
-        assert "sentence_transformers" not in sys.modules
+    # in a fresh interpreter: another test of this session may have imported it already
+    check = "import sys; from worker.embedding import LocalEmbedder; LocalEmbedder.available(); "
+    check += "print('sentence_transformers' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True, cwd=REPO)
+    assert out.stdout.strip() == "False"
 
 
 @pytest.mark.local_model
