@@ -1,16 +1,23 @@
 """Entry point of the ``deepref`` command.
 
 Each command group lives in its own module exposing ``register(subparsers)``; the
-handler it sets returns an exit code. Errors of ours become one line on stderr and
-exit code 2 (bad input) or 1 (anything else): never a traceback.
+handler it sets returns an exit code. Every error becomes one line on stderr and an
+exit code, never a traceback: 2 for bad input (ours, or an option pydantic refused),
+1 for anything else, 141 when the reader of our output went away (``| head``), 130
+on Ctrl-C. ``DEEPREF_DEBUG=1`` shows the traceback of an unexpected error.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
+import traceback
 from collections.abc import Sequence
+
+from pydantic import ValidationError
 
 from reference.errors import DeeprefError, InputError
 
@@ -42,14 +49,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args) or 0)
     except InputError as exc:
-        print(f"deepref: error: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc), 2)
+    except ValidationError as exc:
+        return _fail(describe_validation_error(exc), 2)
     except DeeprefError as exc:
-        print(f"deepref: error: {exc}", file=sys.stderr)
-        return 1
+        return _fail(str(exc), 1)
+    except BrokenPipeError:
+        # the reader closed the pipe: Python's recommended exit, without a second
+        # error when the interpreter flushes stdout on the way out
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except KeyboardInterrupt:
-        print("deepref: interrupted", file=sys.stderr)
-        return 130
+        return _fail("interrupted", 130)
+    except Exception as exc:  # the last resort: a bug of ours, said in one line
+        if os.environ.get("DEEPREF_DEBUG"):
+            traceback.print_exc()
+        return _fail(f"unexpected {type(exc).__name__}: {exc} (this is a bug; DEEPREF_DEBUG=1 shows the traceback)", 1)
+
+
+def describe_validation_error(exc: ValidationError) -> str:
+    """``--max-pages 0`` -> "invalid max_pages: Input should be greater than or equal to 1"."""
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err.get("loc", ())) or exc.title
+        parts.append(f"invalid {where}: {err['msg']}")
+    return "; ".join(parts)
+
+
+def _fail(message: str, code: int) -> int:
+    with contextlib.suppress(BrokenPipeError):
+        print(f"deepref: error: {message}", file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":

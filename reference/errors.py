@@ -19,6 +19,7 @@ cycle. Classes here are plain data: no I/O.
     ├── JobError                  job bookkeeping
     │   ├── JobNotFound           no job with that id (or it expired)
     │   ├── JobPending            the job has not finished yet
+    │   │   └── JobTimeout        ... and a caller's wait for it ran out (also a TimeoutError)
     │   ├── JobFailed             the job ended in failure (carries stage + reason)
     │   └── JobCancelled          the job was cancelled
     └── StoreUnavailable          Redis (broker / result store) cannot be reached
@@ -112,6 +113,10 @@ class JobNotFound(JobError):
 
 class JobPending(JobError):
     """The job is still queued or running; poll again or wait."""
+
+
+class JobTimeout(JobPending, TimeoutError):
+    """A caller waited for the job and the wait ran out; the job itself goes on."""
 
 
 class JobFailed(JobError):

@@ -15,7 +15,7 @@ import time
 
 from kombu.exceptions import OperationalError
 
-from reference.errors import JobCancelled, JobFailed, JobPending, StoreUnavailable
+from reference.errors import JobCancelled, JobFailed, JobPending, JobTimeout, StoreUnavailable
 from worker.jobs import JobStore
 from worker.llm import check_llm_settings
 from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult
@@ -75,7 +75,11 @@ class Client:
                 )
             remaining = None if deadline is None else deadline - time.monotonic()
             if remaining is not None and remaining <= 0:
-                raise TimeoutError(f"job {job_id} did not finish within {timeout} s (state: {record.state.value})")
+                raise JobTimeout(
+                    f"job {job_id} did not finish within {timeout:g} s (state: {record.state.value}); it goes on: "
+                    f"wait longer, or poll with 'deepref status {job_id}'",
+                    job_id=job_id,
+                )
             block = 1000 if remaining is None else max(1, int(min(remaining, 1.0) * 1000))
             events = self.store.events(job_id, last_event, block_ms=block)
             if events:
