@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from reference import Source, build_references, get_embedder
 from reference.errors import InputError
@@ -27,6 +27,15 @@ class _SourceIn(BaseModel):
     title: str
     text: str
     date: str | None = None
+
+    @field_validator("id", mode="before")
+    @classmethod
+    def _integer_id(cls, value: object) -> object:
+        # JSON callers number their sources: 3 means "3". A bool is an int in Python
+        # but never an id, and a float (3.0) would be ambiguous, so both stay errors.
+        if isinstance(value, int) and not isinstance(value, bool):
+            return str(value)
+        return value
 
 
 class _OptionsIn(BaseModel):

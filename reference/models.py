@@ -25,6 +25,8 @@ class Source:
     date: str | None = None
 
     def __post_init__(self) -> None:
+        if isinstance(self.id, int) and not isinstance(self.id, bool):
+            object.__setattr__(self, "id", str(self.id))  # callers number sources: 3 is "3"
         for name in ("id", "url", "title", "text"):
             if not isinstance(getattr(self, name), str):
                 raise TypeError(f"Source.{name} must be a string, got {type(getattr(self, name)).__name__}")

@@ -74,3 +74,21 @@ def test_bad_input_is_one_line_and_exit_2(stdin, message):
     out = cite(stdin)
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and message in out.stderr and "Traceback" not in out.stderr
+
+
+def test_integer_ids_name_sources_like_their_decimal_string():
+    """JSON callers number their sources; ``"id": 2`` is the source ``"2"``."""
+    doc = dict(DOC, answer="机器学习是AI的重要组成部分 [2]。", options={"markers": "resolve"})
+    doc["sources"] = [dict(s, id=int(s["id"])) for s in DOC["sources"]]
+    out = cite(json.dumps(doc))
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert [r["source_id"] for r in data["references"]] == ["2"]
+    assert data["answer"] == "机器学习是AI的重要组成部分[^1]。"
+
+
+@pytest.mark.parametrize("bad", ["true", "2.0", "null"])
+def test_ids_that_are_not_strings_or_integers_are_refused(bad):
+    raw = json.dumps(DOC).replace('"id": "1"', f'"id": {bad}', 1)
+    out = cite(raw)
+    assert out.returncode == 2 and "sources.0.id" in out.stderr
