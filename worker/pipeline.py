@@ -26,6 +26,7 @@ from reference.scoring import ScoringConfig, lexical_scores, score
 from search import build_queries, make_provider, merge_hits
 from worker.extract import extract
 from worker.fetch import Fetcher
+from worker.limits import job_limits
 from worker.llm import LLMClient, Passage
 from worker.models import FailureOut, ReferenceOut, ResearchOptions, ResearchResult, SourceOut, Usage
 
@@ -64,19 +65,20 @@ class Resources:
 # -- search ------------------------------------------------------------------------------
 async def search_stage(question: str, options: ResearchOptions, res: Resources) -> dict:
     settings = res.settings
-    n_sub = settings.llm_sub_queries if options.sub_queries is None else options.sub_queries
-    queries, warnings = await build_queries(question, res.llm, n_sub)
+    limits = job_limits(options, settings)  # options only narrow the operator's settings
+    queries, warnings = await build_queries(question, res.llm, limits.sub_queries)
+    warnings = [*limits.warnings, *warnings]
     provider = res.provider(options)
     hit_lists = []
     for query in queries:
         hit_lists.append(await provider.search(query, max_results=settings.max_results_per_query))
     warnings.extend(getattr(provider, "warnings", []))
     hits = merge_hits(
-        hit_lists,
-        limit=options.max_pages or settings.max_pages,
+        hit_lists if limits.allow_hosts != () else [],
+        limit=limits.max_pages,
         max_per_host=settings.max_per_host,
-        allow_hosts=options.allow_hosts or settings.allow_hosts,
-        deny_hosts=[*settings.deny_hosts, *options.deny_hosts],
+        allow_hosts=limits.allow_hosts or (),
+        deny_hosts=limits.deny_hosts,
     )
     if not hits:
         warnings.append(f"the {provider.name} search found nothing for: {'; '.join(queries)}")
