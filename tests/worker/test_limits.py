@@ -54,7 +54,9 @@ async def test_search_stage_cannot_widen_the_operator_allow_list(searxng_server)
         {"url": "https://evil.example/b", "title": "b", "content": ""},
         {"url": "https://docs.allowed.example/c", "title": "c", "content": ""},
     ]
-    settings = _settings(search_provider="searxng", searxng_url=searxng_server.base_url, allow_hosts=["allowed.example"])
+    settings = _settings(
+        search_provider="searxng", searxng_url=searxng_server.base_url, allow_hosts=["allowed.example"]
+    )
     res = Resources(settings=settings, fetcher=None)
 
     async def urls(options: ResearchOptions) -> tuple[list[str], list[str]]:
