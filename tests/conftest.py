@@ -23,6 +23,38 @@ TEST_REDIS_DB = int(os.environ.get("DEEPREF_TEST_REDIS_DB", "13"))
 TEST_REDIS_URL = os.environ.get("DEEPREF_TEST_REDIS_URL", f"redis://127.0.0.1:6379/{TEST_REDIS_DB}")
 
 
+# --------------------------------------------------------------------------- what a test needs
+# A test that needs a real dependency says so with a marker; using one of these fixtures
+# adds the marker for it. On CI (``CI`` set) such a test may not skip: a missing Redis,
+# worker, browser or local model fails the run instead of passing it quietly.
+NEEDS_MARKERS = ("redis", "worker", "browser", "local_model")
+FIXTURE_NEEDS = {
+    "redis_client": ("redis",),
+    "worker_env": ("redis",),
+    "start_worker": ("redis", "worker"),
+    "chromium": ("browser",),
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for fixture, markers in FIXTURE_NEEDS.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                for name in markers:
+                    item.add_marker(name)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    outcome = yield
+    report = outcome.get_result()
+    needs = [m for m in NEEDS_MARKERS if item.get_closest_marker(m)]
+    if report.skipped and needs and os.environ.get("CI"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped on CI, where {', '.join(needs)} must be available: {reason}"
+
+
 # --------------------------------------------------------------------------- Redis
 def _redis_or_skip():
     import redis
