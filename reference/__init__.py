@@ -1,7 +1,8 @@
 """deepref's reference engine: an answer and its sources in, verified footnotes out.
 
-Pure library code: no network, no Redis, no Celery, no global state. Embedders
-that do I/O are found through :func:`get_embedder`, which imports them lazily.
+Pure library code: no network, no Redis, no Celery, no files, no global state.
+May import: nothing of deepref's other packages (tests/test_architecture.py checks
+the import graph), so it can be vendored alone.
 """
 
 from reference.chunking import Chunk, chunk_text

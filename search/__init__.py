@@ -1,4 +1,8 @@
-"""Finding pages for a question: DuckDuckGo, SearxNG or a local folder, merged and deduplicated."""
+"""Finding pages for a question: DuckDuckGo, SearxNG or a local folder, merged and deduplicated.
+
+May import: ``reference`` (errors, URL identity). Never worker, tasks, reports, api or cli:
+providers take their limits and rate limiter as arguments, not from settings.
+"""
 
 from search.merge import merge_hits
 from search.models import SearchHit, SearchProvider
