@@ -5,8 +5,11 @@ a page costs milliseconds of CPU and seconds of waiting, so a semaphore over one
 session's connection pool uses a worker far better than fanning out messages
 (docs/benchmarks.md, "fetch"). Every limit is explicit: per-request and total
 timeouts, a byte cap enforced while reading, a redirect cap, per-host rate
-limits, robots.txt, and the SSRF guard on every hop. A bad page becomes a
-:class:`FetchFailure` with a reason slug; ``fetch_all`` itself never raises for one.
+limits, robots.txt (cached, bounded in size and age), and the SSRF guard
+(worker/netguard.py) on every hop. A bad page becomes a :class:`FetchFailure`
+with a reason slug; ``fetch_all`` itself never raises for one. ``extract`` turns a
+page into text in a killable child process (worker/extract_runner.py), so a
+pathological page never holds the event loop.
 """
 
 from __future__ import annotations
@@ -14,17 +17,24 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urljoin, urlsplit
 from urllib.robotparser import RobotFileParser
 
 import aiohttp
 from aiohttp.abc import AbstractResolver
+from yarl import URL
 
 from reference.errors import BlockedAddressError, FetchError
 from search.ratelimit import RateLimiter
-from worker.netguard import AddressPolicy, GuardedResolver
+from worker.extract_runner import ExtractRunner
+from worker.netguard import AddressPolicy, GuardedConnector
+
+if TYPE_CHECKING:
+    from worker.extract import Document
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +52,10 @@ class FetchConfig:
     user_agent: str = "Mozilla/5.0 (compatible; deepref/0.1)"
     respect_robots: bool = True
     corpus_dir: Path | None = None
+    robots_cache_size: int = 1024  # origins whose robots.txt is kept
+    robots_cache_ttl: float = 3600.0  # seconds before a robots.txt is read again
+    extract_timeout: float = 20.0  # seconds per page in the extraction process
+    extract_workers: int = 2  # extraction processes per fetcher
 
     @classmethod
     def from_settings(cls, settings, corpus_dir: str | Path | None = None) -> FetchConfig:
@@ -56,6 +70,10 @@ class FetchConfig:
             allow=tuple(sorted(policy.allow)),
             user_agent=settings.fetch_user_agent,
             respect_robots=settings.fetch_respect_robots,
+            robots_cache_size=settings.fetch_robots_cache_size,
+            robots_cache_ttl=settings.fetch_robots_cache_ttl,
+            extract_timeout=settings.extract_timeout,
+            extract_workers=settings.extract_workers,
             corpus_dir=Path(corpus_dir or settings.corpus_dir).resolve()
             if (corpus_dir or settings.corpus_dir)
             else None,
@@ -79,6 +97,33 @@ class FetchFailure:
     detail: str
 
 
+class RobotsCache:
+    """robots.txt parsers by origin: least recently used dropped past ``size``, and
+    each read again after ``ttl`` seconds (a long-lived worker sees sites change)."""
+
+    def __init__(self, size: int, ttl: float):
+        self.size, self.ttl = size, ttl
+        self._entries: OrderedDict[str, tuple[float, RobotFileParser | None]] = OrderedDict()
+
+    def get(self, origin: str) -> tuple[bool, RobotFileParser | None]:
+        """(found, parser); an expired entry counts as not found."""
+        entry = self._entries.get(origin)
+        if entry is None or entry[0] <= time.monotonic():
+            self._entries.pop(origin, None)
+            return False, None
+        self._entries.move_to_end(origin)
+        return True, entry[1]
+
+    def put(self, origin: str, parser: RobotFileParser | None) -> None:
+        self._entries[origin] = (time.monotonic() + self.ttl, parser)
+        self._entries.move_to_end(origin)
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
 class Fetcher:
     """Fetches URLs for one worker process; create once, ``close()`` on shutdown."""
 
@@ -94,14 +139,13 @@ class Fetcher:
         self.policy = AddressPolicy(config.allow)
         self._inner_resolver = resolver
         self._session: aiohttp.ClientSession | None = None
-        self._robots: dict[str, RobotFileParser | None] = {}
+        self.robots = RobotsCache(config.robots_cache_size, config.robots_cache_ttl)
+        self.extractor = ExtractRunner(workers=config.extract_workers, timeout=config.extract_timeout)
 
     async def session(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
-            connector = aiohttp.TCPConnector(
-                resolver=GuardedResolver(self.policy, self._inner_resolver),
-                limit=max(self.config.concurrency, 4),
-                ttl_dns_cache=60,
+            connector = GuardedConnector(
+                self.policy, self._inner_resolver, limit=max(self.config.concurrency, 4), ttl_dns_cache=60
             )
             self._session = aiohttp.ClientSession(
                 connector=connector,
@@ -110,12 +154,19 @@ class Fetcher:
                     "Accept": "text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8,*/*;q=0.1",
                 },
                 auto_decompress=True,
+                trust_env=False,  # an environment proxy would connect for us, unchecked
             )
         return self._session
+
+    async def extract(self, page: FetchedPage, *, doc_id: str = "") -> Document:
+        """``worker.extract.extract`` in a child process, capped at ``extract_timeout``
+        seconds; raises :class:`~reference.errors.ExtractError` (reason ``timeout`` on overrun)."""
+        return await self.extractor.extract(page, doc_id=doc_id)
 
     async def close(self) -> None:
         if self._session is not None and not self._session.closed:
             await self._session.close()
+        await asyncio.to_thread(self.extractor.close)
 
     async def fetch_all(
         self, urls: list[str], *, corpus_dir: Path | None = None
@@ -123,6 +174,7 @@ class Fetcher:
         """Fetch ``urls`` concurrently; pages come back in the order of ``urls``.
         ``corpus_dir`` (a job's own folder) is where ``file://`` URLs may point."""
         semaphore = asyncio.Semaphore(self.config.concurrency)
+        self.extractor.warm()  # extraction processes start while the pages download
 
         async def one(url: str) -> FetchedPage | FetchFailure:
             async with semaphore:
@@ -166,29 +218,27 @@ class Fetcher:
         session = await self.session()
         current = url
         for _hop in range(self.config.max_redirects + 1):
-            parts = urlsplit(current)
-            if parts.scheme not in ("http", "https") or not parts.hostname:
+            if urlsplit(current).scheme not in ("http", "https"):
                 raise FetchError(
                     f"refused {current}: only http and https URLs are fetched", url=url, reason="unsupported-scheme"
                 )
             try:
-                self.policy.check_literal(parts.hostname, current)
-            except BlockedAddressError as exc:
-                raise BlockedAddressError(str(exc), url=url, reason=exc.reason) from None
-            if self.config.respect_robots and not await self._allowed_by_robots(current):
-                raise FetchError(f"robots.txt of {parts.hostname} disallows {current}", url=url, reason="robots")
-            if self.limiter is not None:
-                await self.limiter.acquire(f"host:{parts.hostname}")
-            try:
-                async with session.get(current, allow_redirects=False) as resp:
+                # the URL as aiohttp will see it (IDNA/NFKC-normalised host): what is checked is what is requested
+                target = self.policy.check_url(current)
+                if self.config.respect_robots and not await self._allowed_by_robots(target):
+                    raise FetchError(f"robots.txt of {target.host} disallows {current}", url=url, reason="robots")
+                if self.limiter is not None:
+                    await self.limiter.acquire(f"host:{target.raw_host}")
+                async with session.get(target, allow_redirects=False) as resp:
                     if resp.status in (301, 302, 303, 307, 308) and "Location" in resp.headers:
                         current = urljoin(current, resp.headers["Location"])
                         continue
                     return await self._read(url, current, resp)
             except BlockedAddressError as exc:
-                raise BlockedAddressError(
-                    str(exc).replace(f"http://{parts.hostname}/", current, 1), url=url, reason=exc.reason
-                ) from None
+                detail = str(exc)  # the resolver and connector do not know the URL: name it
+                if current not in detail:
+                    detail = f"{detail} (fetching {current})"
+                raise BlockedAddressError(detail, url=url, reason=exc.reason) from None
         raise FetchError(
             f"{url} redirected more than {self.config.max_redirects} times", url=url, reason="too-many-redirects"
         )
@@ -217,13 +267,13 @@ class Fetcher:
             )
         return FetchedPage(url, final_url, resp.status, content_type, bytes(body), resp.charset)
 
-    async def _allowed_by_robots(self, url: str) -> bool:
-        parts = urlsplit(url)
-        origin = f"{parts.scheme}://{parts.netloc}"
-        if origin not in self._robots:
-            self._robots[origin] = await self._load_robots(origin)
-        parser = self._robots[origin]
-        return True if parser is None else parser.can_fetch(self.config.user_agent, url)
+    async def _allowed_by_robots(self, url: URL) -> bool:
+        origin = str(url.origin())
+        found, parser = self.robots.get(origin)
+        if not found:
+            parser = await self._load_robots(origin)
+            self.robots.put(origin, parser)
+        return True if parser is None else parser.can_fetch(self.config.user_agent, str(url))
 
     async def _load_robots(self, origin: str) -> RobotFileParser | None:
         """Like Google: a missing or broken robots.txt allows everything; 401/403 forbids."""
@@ -242,6 +292,8 @@ class Fetcher:
                 if resp.status >= 300:
                     return None
                 text = (await resp.content.read(500_000)).decode("utf-8", errors="replace")
+        except BlockedAddressError:
+            raise  # the page itself is refused too, with this reason
         except (aiohttp.ClientError, TimeoutError, OSError, FetchError):
             return None
         parser.parse(text.splitlines())

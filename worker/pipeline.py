@@ -24,7 +24,6 @@ from reference.errors import ExtractError
 from reference.models import ReferenceResult
 from reference.scoring import ScoringConfig, lexical_scores, score
 from search import build_queries, make_provider, merge_hits
-from worker.extract import extract
 from worker.fetch import Fetcher
 from worker.limits import job_limits
 from worker.llm import LLMClient, Passage
@@ -93,7 +92,7 @@ async def fetch_stage(searched: dict, res: Resources, corpus_dir: Path | None = 
     documents, failed = [], [{"url": f.url, "stage": "fetch", "reason": f"{f.reason}: {f.detail}"} for f in failures]
     for page in pages:
         try:
-            doc = extract(page, doc_id="")
+            doc = await res.fetcher.extract(page)  # off the event loop, time-capped
         except ExtractError as exc:
             failed.append({"url": page.url, "stage": "extract", "reason": f"{exc.reason}: {exc}"})
             continue

@@ -77,6 +77,12 @@ class Settings(BaseSettings):
     )
     fetch_respect_robots: bool = Field(True, description="Obey robots.txt.")
     fetch_host_rate_per_second: float = Field(2.0, gt=0, description="Requests per second per fetched host.")
+    fetch_robots_cache_size: int = Field(1024, ge=1, description="Sites whose robots.txt a worker process keeps.")
+    fetch_robots_cache_ttl: float = Field(3600.0, gt=0, description="Seconds before a site's robots.txt is read again.")
+    extract_timeout: float = Field(
+        20.0, gt=0, description="Seconds to extract one page's text; the extraction process is killed past it."
+    )
+    extract_workers: int = Field(2, ge=1, le=32, description="Extraction processes per worker process.")
 
     # --- Reports -------------------------------------------------------------------
     reports_file: Path = Field(Path("reports.yaml"), description="Report definitions (YAML or TOML).")

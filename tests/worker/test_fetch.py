@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
-from worker.fetch import FetchConfig, Fetcher
+from reference.errors import ExtractError
+from worker.fetch import FetchConfig, FetchedPage, Fetcher
 
 
 @pytest.fixture
@@ -93,3 +96,112 @@ async def test_user_agent_is_sent(web_site):
     finally:
         await f.close()
         server.stop()
+
+
+# -- robots.txt cache (issue 9, item 13) --------------------------------------------------
+def test_robots_cache_is_bounded_and_expires(monkeypatch):
+    from urllib.robotparser import RobotFileParser
+
+    from worker import fetch
+
+    now = [1000.0]
+    monkeypatch.setattr(fetch.time, "monotonic", lambda: now[0])
+    cache = fetch.RobotsCache(size=3, ttl=60)
+    parsers = {f"http://s{i}.test": RobotFileParser() for i in range(5)}
+    for origin, parser in parsers.items():
+        cache.put(origin, parser)
+    assert len(cache) == 3
+    assert cache.get("http://s0.test") == (False, None)  # least recently used went first
+    assert cache.get("http://s4.test") == (True, parsers["http://s4.test"])
+    cache.get("http://s2.test")  # used: now s3 is the oldest
+    cache.put("http://s5.test", None)
+    assert cache.get("http://s3.test")[0] is False and cache.get("http://s2.test")[0] is True
+    assert cache.get("http://s5.test") == (True, None)  # "no robots.txt" is cached too
+    now[0] += 61
+    assert cache.get("http://s4.test") == (False, None) and len(cache) == 2
+
+
+async def test_robots_txt_is_read_again_after_its_ttl(web_site):
+    f = Fetcher(FetchConfig(allow=("loopback",), robots_cache_ttl=0.2, robots_cache_size=2))
+    try:
+        await f.fetch_one(web_site.url("/article"))
+        await f.fetch_one(web_site.url("/cp1252"))
+        assert web_site.site.hits["/robots.txt"] == 1
+        await asyncio.sleep(0.3)
+        await f.fetch_one(web_site.url("/article"))
+        assert web_site.site.hits["/robots.txt"] == 2
+    finally:
+        await f.close()
+
+
+# -- extraction off the event loop (issue 9, item 12) -------------------------------------
+def slow_html(tables: int = 5000) -> bytes:
+    """240 KB that trafilatura needs about 45 s for (thousands of tiny tables;
+    measured in docs/pipeline.md)."""
+    return ("<html><body>" + "<table><tr><td>x y z</td><td>a</td></tr></table>" * tables + "</body></html>").encode()
+
+
+def page(body: bytes, content_type: str = "text/html", url: str = "http://site.test/p") -> FetchedPage:
+    return FetchedPage(url, url, 200, content_type, body, "utf-8")
+
+
+async def test_extraction_runs_in_a_child_and_returns_the_document(web_site):
+    f = Fetcher(FetchConfig(allow=("loopback",), extract_timeout=60))
+    try:
+        fetched = await f.fetch_one(web_site.url("/article"))
+        doc = await f.extract(fetched, doc_id="7")
+        assert doc.id == "7" and doc.url == fetched.final_url and len(doc.text) > 200
+        with pytest.raises(ExtractError) as caught:
+            await f.extract(page(b"<html><body></body></html>"))
+        assert caught.value.reason == "no-text"  # the child's ExtractError comes back as one
+    finally:
+        await f.close()
+
+
+@pytest.mark.parametrize("kind", ["html", "pdf"])
+async def test_slow_page_is_capped_and_never_stalls_the_loop(kind, web_site):
+    from tests.fakes.site import make_pdf
+
+    slow = (
+        page(slow_html())
+        if kind == "html"
+        else page(make_pdf([f"w{i}" for i in range(60_000)]), "application/pdf", "http://site.test/a.pdf")
+    )
+    f = Fetcher(FetchConfig(allow=("loopback",), extract_timeout=1.5, extract_workers=1, timeout=5))
+    ticks = 0
+
+    async def ticker():
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    tick = asyncio.create_task(ticker())
+    try:
+        extraction = asyncio.create_task(f.extract(slow))
+        await asyncio.sleep(0.2)
+        pages, _ = await f.fetch_all([web_site.url("/article")])
+        fetched_meanwhile = not extraction.done()
+        with pytest.raises(ExtractError) as caught:
+            await extraction
+        assert caught.value.reason == "timeout" and "DEEPREF_EXTRACT_TIMEOUT" in str(caught.value)
+        assert fetched_meanwhile and len(pages) == 1  # another fetch finished while the page was parsed
+        assert ticks > 20  # the loop kept turning during the whole parse
+        # the overrunning child was killed; the next page gets a fresh one
+        doc = await f.extract(pages[0])
+        assert "lagoon" in doc.text.lower() or len(doc.text) > 200
+    finally:
+        tick.cancel()
+        await f.close()
+
+
+def test_extraction_processes_are_gone_after_close():
+    async def run():
+        f = Fetcher(FetchConfig(extract_workers=2))
+        await f.extract(page(b"<html><body><p>" + b"Some words here. " * 40 + b"</p></body></html>"))
+        procs = f.extractor.processes()
+        await f.close()
+        return procs
+
+    procs = asyncio.run(run())
+    assert len(procs) == 1 and all(p.poll() is not None for p in procs)
