@@ -83,6 +83,10 @@ class SourceOut(BaseModel):
     title: str
     date: str | None = None
     chars: int = 0
+    # bibliographic metadata for exports (worker/bibliography); absent in older results
+    author: str | None = Field(None, description="Author(s) the page names, several joined with '; '.")
+    site: str | None = Field(None, description="Name of the site the page belongs to.")
+    accessed: str | None = Field(None, description="Date (ISO, UTC) the page was read.")
 
 
 class FailureOut(BaseModel):

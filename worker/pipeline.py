@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 import re
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -218,6 +219,7 @@ def build_result(
     timings: dict[str, float],
 ) -> ResearchResult:
     docs = {d["id"]: d for d in chunked["documents"]}
+    accessed = datetime.now(UTC).date().isoformat()  # pages were read minutes ago at most, by this job
     out_refs = []
     for r in refs.references:
         text = docs[r.source_id]["text"]
@@ -250,7 +252,16 @@ def build_result(
         answer_mode=generated["mode"],
         references=out_refs,
         sources=[
-            SourceOut(id=d["id"], url=d["url"], title=d["title"], date=d.get("date"), chars=len(d["text"]))
+            SourceOut(
+                id=d["id"],
+                url=d["url"],
+                title=d["title"],
+                date=d.get("date"),
+                chars=len(d["text"]),
+                author=d.get("author"),  # when extraction names them
+                site=d.get("site"),
+                accessed=accessed,
+            )
             for d in chunked["documents"]
         ],
         failures=[FailureOut(**f) for f in chunked["failures"]],

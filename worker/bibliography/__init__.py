@@ -1,0 +1,67 @@
+"""Bibliography exports: the sources an answer cites as BibTeX, RIS and CSL-JSON, and
+as a reference list in a citation style (APA, Chicago author-date).
+
+    from worker.bibliography import export, works_from_result
+    text = export(works_from_result(result), "bibtex").text
+
+``works`` builds the typed records and their citation keys, ``formats`` writes
+the files, ``styles`` renders through CSL. docs/exports.md shows each output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reference.errors import InputError
+from worker.bibliography.formats import csl_items, to_bibtex, to_csl_json, to_ris
+from worker.bibliography.styles import ALIASES, STYLES, reference_list, rendered, style_name
+from worker.bibliography.works import Work, cite_keys, works_from_references, works_from_report, works_from_result
+
+__all__ = [
+    "EXPORT_FORMATS",
+    "FILE_FORMATS",
+    "STYLES",
+    "Export",
+    "Work",
+    "cite_keys",
+    "csl_items",
+    "export",
+    "reference_list",
+    "rendered",
+    "style_name",
+    "works_from_references",
+    "works_from_report",
+    "works_from_result",
+]
+
+# format -> (media type, file suffix); the files a reference manager imports
+FILE_FORMATS: dict[str, tuple[str, str]] = {
+    "bibtex": ("application/x-bibtex; charset=utf-8", "bib"),
+    "ris": ("application/x-research-info-systems; charset=utf-8", "ris"),
+    "csl-json": ("application/vnd.citationstyles.csl+json; charset=utf-8", "json"),
+}
+EXPORT_FORMATS = (*FILE_FORMATS, *STYLES, *ALIASES)
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    text: str
+    media_type: str
+    suffix: str
+
+
+def export(works: Sequence[Work], fmt: str) -> Export:
+    """``works`` in a file format (bibtex, ris, csl-json) or as a plain-text reference
+    list in a citation style (apa, chicago-author-date, or chicago)."""
+    keys = cite_keys(works)
+    if fmt == "bibtex":
+        return Export(to_bibtex(works, keys), *FILE_FORMATS[fmt])
+    if fmt == "ris":
+        return Export(to_ris(works, keys), *FILE_FORMATS[fmt])
+    if fmt == "csl-json":
+        return Export(to_csl_json(works, keys), *FILE_FORMATS[fmt])
+    if fmt in STYLES or fmt in ALIASES:
+        entries = reference_list(works, keys, fmt, "text")
+        return Export("".join(f"{e}\n" for e in entries), "text/plain; charset=utf-8", "txt")
+    raise InputError(f"unknown export format {fmt!r}: choose one of {', '.join(EXPORT_FORMATS)}")

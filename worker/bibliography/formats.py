@@ -1,0 +1,133 @@
+"""Works written as BibTeX, RIS and CSL-JSON, the three files reference managers import.
+
+Each writer takes the works and their keys (``works.cite_keys``) and escapes for
+its format: BibTeX's special characters and braces (URLs stay verbatim, as the
+``url`` field is read by biber and the url package), RIS's one-value-per-line
+rule, CSL-JSON's dates as ``date-parts``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from worker.bibliography.works import Work, clean, split_name
+
+_BIBTEX_SPECIAL = re.compile(r"[\\{}&%$#_^~]")
+_BIBTEX_ESCAPES = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "^": r"\textasciicircum{}",
+    "~": r"\textasciitilde{}",
+}
+
+
+# ---------------------------------------------------------------------------- BibTeX
+def bibtex_escape(text: str) -> str:
+    """Text for a braced BibTeX value: every character LaTeX would read as markup
+    escaped, so braces always balance and ``100%`` is not a comment."""
+    return _BIBTEX_SPECIAL.sub(lambda m: _BIBTEX_ESCAPES[m.group(0)], clean(text))
+
+
+def _bibtex_url(url: str) -> str:
+    """A URL stays verbatim (``_`` and ``%`` included); only the characters that would
+    unbalance or escape the braced value are percent-encoded, which keeps it the same URL."""
+    return clean(url).replace("\\", "%5C").replace("{", "%7B").replace("}", "%7D")
+
+
+def _bibtex_name(name: str) -> str:
+    parts = split_name(name)
+    if "literal" in parts:  # an organisation: braces keep BibTeX from splitting it into names
+        return "{" + bibtex_escape(parts["literal"]) + "}"
+    return f"{bibtex_escape(parts['family'])}, {bibtex_escape(parts['given'])}"
+
+
+def to_bibtex(works: Sequence[Work], keys: Sequence[str]) -> str:
+    """``@misc`` entries (what BibTeX styles and biblatex both print for a web page),
+    with biblatex's ``date``/``urldate`` beside BibTeX's ``year``/``month``/``note``."""
+    entries = []
+    for work, key in zip(works, keys, strict=True):
+        fields: list[tuple[str, str]] = [("title", bibtex_escape(work.title))]
+        if work.authors:
+            fields.append(("author", " and ".join(_bibtex_name(a) for a in work.authors)))
+        if work.container:
+            fields.append(("howpublished", bibtex_escape(work.container)))
+        issued = work.issued_parts
+        if issued:
+            fields.append(("year", str(issued[0])))
+            if len(issued) > 1:
+                fields.append(("month", str(issued[1])))
+            fields.append(("date", _iso(issued)))
+        fields.append(("url", _bibtex_url(work.url)))
+        accessed = work.accessed_parts
+        if accessed:
+            fields.append(("urldate", _iso(accessed)))
+            fields.append(("note", f"Accessed {_iso(accessed)}"))
+        body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
+        entries.append(f"@misc{{{key},\n{body}\n}}\n")
+    return "\n".join(entries)
+
+
+def _iso(parts: list[int]) -> str:
+    return "-".join([f"{parts[0]:04d}", *(f"{p:02d}" for p in parts[1:])])
+
+
+# ---------------------------------------------------------------------------- RIS
+def _ris_date(parts: list[int]) -> str:
+    """RIS dates are ``YYYY/MM/DD/`` with empty parts left blank."""
+    padded = [f"{parts[0]:04d}", *(f"{p:02d}" for p in parts[1:])] + [""] * (3 - len(parts))
+    return "/".join(padded) + "/"
+
+
+def to_ris(works: Sequence[Work], keys: Sequence[str]) -> str:
+    """``ELEC`` records: one ``TAG  - value`` per line, one ``AU`` line per author,
+    every value on one line (a line break in a title would start a bogus tag), CRLF
+    line ends as the format asks, ``ER`` closing each record."""
+    lines: list[str] = []
+    for work, key in zip(works, keys, strict=True):
+        record = [("TY", "ELEC"), ("ID", key), ("TI", work.title)]
+        for author in work.authors:
+            parts = split_name(author)
+            record.append(("AU", parts.get("literal") or f"{parts['family']}, {parts['given']}"))
+        if work.container:
+            record.append(("T2", work.container))
+        issued = work.issued_parts
+        if issued:
+            record += [("PY", f"{issued[0]:04d}"), ("DA", _ris_date(issued))]
+        accessed = work.accessed_parts
+        if accessed:
+            record.append(("Y2", _ris_date(accessed)))
+        record += [("UR", work.url), ("ER", "")]
+        lines += [f"{tag}  - {clean(value)}" for tag, value in record]
+        lines.append("")
+    return "\r\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- CSL-JSON
+def csl_items(works: Sequence[Work], keys: Sequence[str]) -> list[dict[str, Any]]:
+    """CSL-JSON items (``webpage``), the input of citeproc processors and Zotero's import."""
+    items = []
+    for work, key in zip(works, keys, strict=True):
+        item: dict[str, Any] = {"id": key, "type": "webpage", "title": work.title, "URL": work.url}
+        if work.authors:
+            item["author"] = [split_name(a) for a in work.authors]
+        if work.container:
+            item["container-title"] = work.container
+        if work.issued_parts:
+            item["issued"] = {"date-parts": [work.issued_parts]}
+        if work.accessed_parts:
+            item["accessed"] = {"date-parts": [work.accessed_parts]}
+        items.append(item)
+    return items
+
+
+def to_csl_json(works: Sequence[Work], keys: Sequence[str]) -> str:
+    return json.dumps(csl_items(works, keys), ensure_ascii=False, indent=2) + "\n"
