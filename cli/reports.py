@@ -55,7 +55,7 @@ def list_reports(args: argparse.Namespace) -> int:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    from reports.run import advance, new_run, run_local
+    from reports.run import advance_locked, new_run, run_local
 
     settings, defs, store = _context()
     definition = _definition(defs, args.name)
@@ -74,9 +74,10 @@ def run_report(args: argparse.Namespace) -> int:
         from worker.client import Client
 
         client = Client(settings)
-        while not advance(report, definition, store, client):
+        # the run's lock, as beat's tick takes it: never both submitting the same questions
+        while not advance_locked(args.name, report["run"], definition, store, client):
             time.sleep(1.0)
-            report = store.load(args.name, report["run"])
+        report = store.load(args.name, report["run"])
     folder = store.run_dir(args.name, report["run"])
     print(f"{report['status']}: {folder}")
     return 0 if report["status"] != "failed" else 1

@@ -25,6 +25,11 @@ cycle. Classes here are plain data: no I/O.
     └── StoreUnavailable          Redis (broker / result store) cannot be reached
 
 Every message says what went wrong *and* what the user can do about it.
+
+``retryable`` says whether the same call may succeed later (a timeout, a 503, a
+Redis restart). It is set where an error is raised, because only that place knows:
+a 401 and a 503 are both "the LLM endpoint failed". The job lifecycle
+(worker/lifecycle.py) retries a stage only on a retryable error; the default is no.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ from __future__ import annotations
 
 class DeeprefError(Exception):
     """Base class of every error deepref raises on purpose."""
+
+    retryable: bool = False
 
 
 class InputError(DeeprefError, ValueError):
@@ -64,7 +71,9 @@ class EmbedderError(DeeprefError):
 
 
 class SearchError(DeeprefError):
-    """A search provider failed for a query."""
+    """A search provider failed for a query (unreachable, throttling, a server error)."""
+
+    retryable = True
 
     def __init__(self, message: str, *, provider: str | None = None, query: str | None = None):
         super().__init__(message)
@@ -76,15 +85,25 @@ class RateLimitedError(SearchError):
 
 
 class FetchError(DeeprefError):
-    """One URL could not be fetched; ``reason`` is short and machine-readable."""
+    """One URL could not be fetched; ``reason`` is short and machine-readable.
+
+    Retryable when the reason is one a later try can cure (a timeout, a refused
+    connection, HTTP 429 or 5xx); a 404, robots.txt or a size cap are final."""
+
+    TRANSIENT_REASONS = frozenset({"timeout", "connection", "http-429"})
 
     def __init__(self, message: str, *, url: str, reason: str):
         super().__init__(message)
         self.url, self.reason = url, reason
+        self.retryable = reason in self.TRANSIENT_REASONS or reason.startswith("http-5")
 
 
 class BlockedAddressError(FetchError):
     """The SSRF guard refused an address (private, loopback, link-local, multicast...)."""
+
+    def __init__(self, message: str, *, url: str, reason: str):
+        super().__init__(message, url=url, reason=reason)
+        self.retryable = False  # the guard answers the same way every time
 
 
 class ExtractError(DeeprefError):
@@ -96,7 +115,14 @@ class ExtractError(DeeprefError):
 
 
 class GenerationError(DeeprefError):
-    """The chat-completions endpoint failed or returned an unusable answer."""
+    """The chat-completions endpoint failed or returned an unusable answer.
+
+    ``retryable`` is decided where it is raised (worker/llm.py): a timeout, a lost
+    connection, 429 or 5xx may pass; a rejected key or an unknown model will not."""
+
+    def __init__(self, message: str, *, retryable: bool = False):
+        super().__init__(message)
+        self.retryable = retryable
 
 
 class JobError(DeeprefError):
@@ -133,3 +159,5 @@ class JobCancelled(JobError):
 
 class StoreUnavailable(DeeprefError):
     """Redis cannot be reached; the message names the URL (without password)."""
+
+    retryable = True  # Redis restarts; a stage that could not record its output runs again

@@ -56,9 +56,6 @@ class Numbering:
             self._by_text.setdefault(digest, n)
         return n
 
-    def peek(self, source: Source) -> int | None:
-        return self._numbers.get(source_identity(source, self._key))
-
 
 def unify_sources(sources: Sequence[Source], source_key: SourceKey | None = None) -> dict[str, str]:
     """Map each source id to the id of the first source with the same text, so the

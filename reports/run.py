@@ -7,8 +7,12 @@ coordinator that crashed (beat, a worker, the CLI) is replaced by the next one
 and questions already answered are never asked again.
 
 Distributed: ``advance`` submits jobs through the queue and collects finished
-ones; beat's tick calls it for every unfinished run. Embedded: ``run_local``
-researches the questions in this process with the same limit.
+ones. Whoever advances a run (beat's tick, ``deepref reports run NAME``) calls
+``advance_locked``: it holds the run's lock in Redis and re-reads the run under
+it, so two coordinators never submit the same question twice. Embedded:
+``run_local`` researches the questions in this process with the same limit.
+Either way each question is one job through the job lifecycle
+(worker/lifecycle.py), and a section's status follows its job's state.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import uuid
 from datetime import UTC, datetime
 from typing import Any
 
@@ -27,6 +32,9 @@ from reports.store import ReportStore
 from worker.models import JobState, ResearchResult
 
 log = logging.getLogger(__name__)
+
+ADVANCE_LOCK_SECONDS = 60
+"""Longest one advance may hold a run; a coordinator that died frees it after this."""
 
 
 def new_run(definition: ReportDefinition, store: ReportStore, slot: str | None = None) -> dict[str, Any]:
@@ -50,8 +58,25 @@ def new_run(definition: ReportDefinition, store: ReportStore, slot: str | None =
     return report
 
 
+def advance_locked(name: str, run_id: str, definition: ReportDefinition, store: ReportStore, client) -> bool | None:
+    """Advance a run under its lock, from what is on disk now. True when the run is
+    finished, False when it goes on, None when another coordinator holds it."""
+    jobs = client.store
+    key, token = jobs.keys.report_run_lock(name, run_id), uuid.uuid4().hex
+    if not jobs.acquire(key, token, ADVANCE_LOCK_SECONDS):
+        return None
+    try:
+        report = store.load(name, run_id)  # re-read under the lock: the last holder's progress
+        if report["status"] != "running":
+            return True
+        return advance(report, definition, store, client)
+    finally:
+        jobs.release(key, token)
+
+
 def advance(report: dict[str, Any], definition: ReportDefinition, store: ReportStore, client) -> bool:
-    """Collect finished jobs, submit pending questions up to the limit; True when finished."""
+    """Collect finished jobs, submit pending questions up to the limit; True when finished.
+    Callers other than tests go through ``advance_locked``."""
     changed = False
     for section in report["sections"]:
         if section["status"] != "running":

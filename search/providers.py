@@ -20,8 +20,6 @@ def make_provider(
     searxng_url: str | None = None,
     corpus_dir: str | Path | None = None,
     limiter: RateLimiter | None = None,
-    session=None,
-    ddgs=None,
 ) -> SearchProvider:
     if name == "local":
         if not corpus_dir:
@@ -30,7 +28,7 @@ def make_provider(
     if name == "searxng":
         if not searxng_url:
             raise ConfigurationError("the searxng provider needs DEEPREF_SEARXNG_URL (e.g. http://localhost:8080)")
-        return SearxNGProvider(searxng_url, session=session, limiter=limiter)
+        return SearxNGProvider(searxng_url, limiter=limiter)
     if name == "duckduckgo":
-        return DuckDuckGoProvider(client=ddgs, limiter=limiter)
+        return DuckDuckGoProvider(limiter=limiter)
     raise ConfigurationError(f"unknown search provider {name!r}: choose one of {', '.join(PROVIDERS)}")

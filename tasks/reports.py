@@ -1,5 +1,5 @@
 """Beat's report tick: start due runs (once per slot, even with two beats) and
-advance every unfinished run."""
+advance every unfinished run (under the run's lock, shared with the CLI)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import logging
 from datetime import UTC, datetime
 
 from reports.definitions import DefinitionsCache
-from reports.run import advance, new_run
+from reports.run import advance_locked, new_run
 from reports.schedule import due_slot
 from reports.store import ReportStore
 from worker.celery_app import app, process_store
@@ -15,7 +15,6 @@ from worker.settings import get_settings
 
 log = logging.getLogger(__name__)
 SLOT_LOCK_SECONDS = 7 * 24 * 3600
-ADVANCE_LOCK_SECONDS = 60
 
 _cache: DefinitionsCache | None = None
 
@@ -41,20 +40,15 @@ def tick() -> dict:
     jobs = process_store()
     client = Client(settings, store=jobs)
     started, finished = [], []
-    for name, definition in definitions().items():
-        slot = due_slot(definition.schedule, datetime.now(UTC), store.last_slot(name))
-        if slot is not None and jobs.redis.set(
-            jobs.keys.report_slot_lock(name, slot), "1", nx=True, ex=SLOT_LOCK_SECONDS
-        ):
-            new_run(definition, store, slot)
-            started.append(f"{name}/{slot}")
-        for run in store.unfinished(name):
-            lock = jobs.keys.report_run(name, run)
-            if not jobs.redis.set(lock, "1", nx=True, ex=ADVANCE_LOCK_SECONDS):
-                continue  # another tick is advancing this run
-            try:
-                if advance(store.load(name, run), definition, store, client):
+    try:
+        for name, definition in definitions().items():
+            slot = due_slot(definition.schedule, datetime.now(UTC), store.last_slot(name))
+            if slot is not None and jobs.acquire(jobs.keys.report_slot_lock(name, slot), "1", SLOT_LOCK_SECONDS):
+                new_run(definition, store, slot)
+                started.append(f"{name}/{slot}")
+            for run in store.unfinished(name):
+                if advance_locked(name, run, definition, store, client):  # None: the CLI (or another beat) has it
                     finished.append(f"{name}/{run}")
-            finally:
-                jobs.redis.delete(lock)
+    finally:
+        client.close()
     return {"started": started, "finished": finished}

@@ -1,14 +1,16 @@
 """Thin Celery tasks around the pipeline stages, one task per stage, chained per job.
 
 Each task takes only the job id: it reads its input artifact from the job store,
-calls the plain function in ``worker.pipeline``, writes its output artifact and
-updates the job's state. The common bookkeeping (cancellation, attempts,
-heartbeat, duplicate deliveries, timings, errors) lives in ``tasks.stage``.
+calls the plain function in ``worker.pipeline``, writes its output artifact. The
+job's bookkeeping (cancellation, attempts, heartbeat, duplicate deliveries,
+timings, retries, errors) is the lifecycle's (worker/lifecycle.py), reached
+through ``tasks.stage``. Task names are ``worker.lifecycle.STAGE_TASKS``: clients
+send them by name.
 """
 
 from __future__ import annotations
 
-from celery import chain
+import contextlib
 
 from tasks.stage import run_stage
 from worker import pipeline
@@ -16,12 +18,27 @@ from worker.celery_app import app, process_loop, process_resources, process_stor
 from worker.models import JobRecord, ResearchResult
 
 
+def _run(coro):
+    """Run a stage's coroutine on the process's loop. When it is interrupted (a soft
+    time limit raises inside the loop), cancel it, so the next task on this loop
+    does not resume a stage that was given up."""
+    loop = process_loop()
+    task = loop.create_task(coro)
+    try:
+        return loop.run_until_complete(task)
+    except BaseException:
+        if not task.done():
+            task.cancel()
+            # it was cancelled on purpose; the first error is what counts
+            with contextlib.suppress(BaseException):
+                loop.run_until_complete(task)
+        raise
+
+
 @app.task(bind=True, name="deepref.search", max_retries=None)
 def search(self, job_id: str) -> None:
     def body(record: JobRecord) -> None:
-        out = process_loop().run_until_complete(
-            pipeline.search_stage(record.question, record.options, process_resources())
-        )
+        out = _run(pipeline.search_stage(record.question, record.options, process_resources()))
         process_store().put_artifact(job_id, "search", out)
 
     run_stage(self, job_id, "search", body)
@@ -32,7 +49,7 @@ def fetch(self, job_id: str) -> None:
     def body(record: JobRecord) -> None:
         store, res = process_store(), process_resources()
         corpus = pipeline.corpus_path(record.options, res.settings)
-        out = process_loop().run_until_complete(pipeline.fetch_stage(store.get_artifact(job_id, "search"), res, corpus))
+        out = _run(pipeline.fetch_stage(store.get_artifact(job_id, "search"), res, corpus))
         store.put_artifact(job_id, "fetch", out)
 
     run_stage(self, job_id, "fetch", body)
@@ -52,7 +69,7 @@ def generate(self, job_id: str) -> None:
     def body(record: JobRecord) -> None:
         store, res = process_store(), process_resources()
         chunked = store.get_artifact(job_id, "chunk")
-        out = process_loop().run_until_complete(
+        out = _run(
             pipeline.generate_stage(record.question, chunked, res, record.options.llm_model, _job_embedder(record, res))
         )
         store.put_artifact(job_id, "generate", out)
@@ -61,7 +78,9 @@ def generate(self, job_id: str) -> None:
 
 
 @app.task(bind=True, name="deepref.build_references", max_retries=None)
-def build_references(self, job_id: str) -> None:
+def references(self, job_id: str) -> None:
+    """The build_references stage (named apart from ``reference.build_references``, which it calls)."""
+
     def body(record: JobRecord) -> ResearchResult:
         store, res = process_store(), process_resources()
         chunked = store.get_artifact(job_id, "chunk")
@@ -83,18 +102,3 @@ def _job_embedder(record: JobRecord, res):
     from worker.settings import get_settings
 
     return resolve_embedder(get_settings(), record.options.embedder)
-
-
-STAGE_TASKS = {
-    "search": search,
-    "fetch": fetch,
-    "chunk": chunk,
-    "generate": generate,
-    "build_references": build_references,
-}
-
-
-def pipeline_from(stage: str, job_id: str):
-    """The chain of stage tasks from ``stage`` to the end (a new job starts at search)."""
-    names = list(STAGE_TASKS)
-    return chain(*(STAGE_TASKS[name].si(job_id) for name in names[names.index(stage) :]))

@@ -17,43 +17,52 @@ import asyncio
 import logging
 import sys
 
-from celery import Celery, signals
+from celery import Celery, chain, signals
 
+from worker.keys import Keys
+from worker.lifecycle import STAGE_TASKS
+from worker.models import STAGES
 from worker.settings import get_settings
 
 log = logging.getLogger(__name__)
+
+QUEUE = "deepref"
 
 
 def worker_argv(*extra: str) -> list[str]:
     """Command line of a deepref Celery worker on the app's queue (the CLI, the tests
     and the benchmarks start workers with it)."""
-    return [sys.executable, "-m", "celery", "-A", "worker.celery_app", "worker", "-Q", "deepref", *extra]
+    return [sys.executable, "-m", "celery", "-A", "worker.celery_app", "worker", "-Q", QUEUE, *extra]
 
 
-def make_app() -> Celery:
-    app = Celery("deepref", include=["tasks.research", "tasks.maintenance", "tasks.reports"])
-    configure(app, get_settings())
+def make_celery_app(settings, *, worker: bool = False) -> Celery:
+    """A Celery app on ``settings``' Redis. The worker's app (``worker=True``) also
+    loads the task modules; a client's app only sends tasks, by name."""
+    include = ["tasks.research", "tasks.maintenance", "tasks.reports"] if worker else []
+    app = Celery("deepref", include=include, set_as_current=worker)
+    configure(app, settings)
     return app
 
 
 def configure(app: Celery, settings) -> None:
-    """Apply ``settings`` to ``app`` (also used to re-point a client at another Redis)."""
+    """Apply ``settings`` to a new ``app``."""
+    celery_keys = Keys(settings.key_prefix).celery()
     app.conf.update(
         broker_url=settings.redis_url,
         result_backend=settings.redis_url,
-        broker_transport_options={
-            "visibility_timeout": settings.visibility_timeout,
-            "global_keyprefix": f"{settings.key_prefix}:celery:",
-        },
-        result_backend_transport_options={"global_keyprefix": f"{settings.key_prefix}:celery:"},
+        broker_transport_options={"visibility_timeout": settings.visibility_timeout, "global_keyprefix": celery_keys},
+        result_backend_transport_options={"global_keyprefix": celery_keys},
         broker_connection_retry_on_startup=True,
         task_serializer="json",
         result_serializer="json",
         accept_content=["json"],
         task_acks_late=True,
         task_reject_on_worker_lost=True,
+        # On a lost broker connection the unacknowledged messages of running stages
+        # will be delivered again: stop those stages rather than run each twice.
+        worker_cancel_long_running_tasks_on_connection_loss=True,
         worker_prefetch_multiplier=1,
-        task_default_queue="deepref",
+        task_default_queue=QUEUE,
         task_soft_time_limit=settings.stage_soft_time_limit,
         task_time_limit=settings.stage_time_limit,
         result_expires=3600,
@@ -70,26 +79,25 @@ def configure(app: Celery, settings) -> None:
     )
 
 
-def reconfigure(settings) -> None:
-    """Re-apply settings in a running process (tests, or a client switching Redis):
-    drop pooled broker connections made with the old ones."""
-    configure(app, settings)
-    if app._pool is not None:
-        app._pool.force_close_all()
-        app._pool = None
-    app.amqp._producer_pool = None
-    state.store = None
+def enqueue(app: Celery, stage: str, job_id: str) -> None:
+    """Queue the job's stages from ``stage`` to the end, as one chain of tasks sent
+    by name (see worker.lifecycle.STAGE_TASKS)."""
+    names = list(STAGES)
+    steps = [app.signature(STAGE_TASKS[name], args=(job_id,), immutable=True) for name in names[names.index(stage) :]]
+    chain(*steps).apply_async()
 
 
-app = make_app()
+# The worker's and beat's app (``celery -A worker.celery_app``), from this process's settings.
+app = make_celery_app(get_settings(), worker=True)
 
 
 class ProcessState:
-    """What one worker process holds: its event loop, store and network clients."""
+    """What one worker process holds: its event loop, store, lifecycle and network clients."""
 
     loop: asyncio.AbstractEventLoop | None = None
     resources = None
     store = None
+    lifecycle = None
 
 
 state = ProcessState()
@@ -101,6 +109,19 @@ def process_store():
 
         state.store = JobStore.from_settings(get_settings())
     return state.store
+
+
+def process_lifecycle():
+    if state.lifecycle is None or state.lifecycle.store is not process_store():
+        from worker.lifecycle import JobLifecycle
+
+        state.lifecycle = JobLifecycle.from_settings(process_store(), get_settings())
+    return state.lifecycle
+
+
+def process_enqueue(stage: str, job_id: str) -> None:
+    """Queue stages through this process's app (a task continuing or re-queuing a job)."""
+    enqueue(app, stage, job_id)
 
 
 def process_loop() -> asyncio.AbstractEventLoop:
@@ -135,6 +156,7 @@ def _init_process(**_: object) -> None:
     state.loop = asyncio.new_event_loop()
     state.resources = None
     state.store = None
+    state.lifecycle = None
 
 
 @signals.worker_process_shutdown.connect

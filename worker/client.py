@@ -7,6 +7,8 @@
 
 Everything that can be checked before queuing is checked here (question, LLM
 settings, Redis reachable), so mistakes surface at submit time, not in a worker.
+The client stores and queues through the Redis of the settings it is given: its
+own Celery app, built from them, sends the stage tasks by name.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from kombu.exceptions import OperationalError
 
 from reference.errors import JobCancelled, JobFailed, JobPending, JobTimeout, StoreUnavailable
 from worker.jobs import JobStore
+from worker.lifecycle import JobLifecycle
 from worker.llm import check_llm_settings
 from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult
 from worker.questions import validate_question
@@ -27,6 +30,29 @@ class Client:
     def __init__(self, settings: Settings | None = None, store: JobStore | None = None):
         self.settings = settings or get_settings()
         self.store = store or JobStore.from_settings(self.settings)
+        self.lifecycle = JobLifecycle.from_settings(self.store, self.settings)
+        self._celery = None
+
+    @property
+    def celery(self):
+        """This client's Celery app, on its settings' Redis (built on first use)."""
+        if self._celery is None:
+            from worker.celery_app import make_celery_app
+
+            self._celery = make_celery_app(self.settings)
+        return self._celery
+
+    def enqueue(self, stage: str, job_id: str) -> None:
+        """Queue the job's stages from ``stage`` on (a new job starts at search)."""
+        from worker.celery_app import enqueue
+
+        enqueue(self.celery, stage, job_id)
+
+    def close(self) -> None:
+        """Drop the broker connections this client opened."""
+        if self._celery is not None:
+            self._celery.close()
+            self._celery = None
 
     def submit(self, question: str, options: ResearchOptions | dict | None = None) -> str:
         """Queue a job and return its id at once."""
@@ -34,11 +60,9 @@ class Client:
         if isinstance(options, dict):
             options = ResearchOptions.model_validate(options)
         check_llm_settings(self.settings)
-        record = self.store.create(question, options or ResearchOptions())
-        from tasks.research import pipeline_from
-
+        record = self.lifecycle.submit(question, options)
         try:
-            pipeline_from("search", record.id).apply_async()
+            self.enqueue("search", record.id)
         except OperationalError as exc:
             self.store.update(record.id, state=JobState.failed, message="could not queue the job")
             raise StoreUnavailable(
@@ -87,4 +111,4 @@ class Client:
 
     def cancel(self, job_id: str) -> JobRecord:
         """Stop the job at its next stage boundary; a finished job is left as it is."""
-        return self.store.update(job_id, state=JobState.cancelled, message="cancelled by request")
+        return self.lifecycle.cancel(job_id)

@@ -1,4 +1,4 @@
-"""Job state, progress, events and stage artifacts, in Redis (or memory, embedded).
+"""Job state, progress, events, artifacts, heartbeats and locks, in Redis (or memory).
 
 A job record is one JSON document under ``Keys.job(id)``; every change is made in
 an optimistic transaction (WATCH/MULTI) so a cancel never gets overwritten by a
@@ -30,11 +30,16 @@ def new_job_id() -> str:
 
 
 class JobStore:
-    """Redis-backed store; one per process (the client is thread-safe)."""
+    """Redis-backed store; one per process (the client is thread-safe).
+
+    It owns every Redis call about jobs: records, events, artifacts, heartbeats and
+    locks (a lock is a key from ``Keys`` holding its owner's token)."""
 
     def __init__(self, client: redis.Redis, keys: Keys, ttl: int, *, url_for_errors: str = "redis"):
         self.redis, self.keys, self.ttl = client, keys, ttl
         self._url = url_for_errors
+        self._refresh = client.register_script(_REFRESH)
+        self._release = client.register_script(_RELEASE)
 
     @classmethod
     def from_settings(cls, settings) -> JobStore:
@@ -93,13 +98,7 @@ class JobStore:
         return record
 
     def _event(self, record: JobRecord) -> None:
-        event = {
-            "state": record.state.value,
-            "stage": record.stage or "",
-            "progress": f"{record.progress:.3f}",
-            "message": record.message,
-            "ts": f"{record.updated_at:.3f}",
-        }
+        event = _event_fields(record)
         try:
             pipe = self.redis.pipeline()
             pipe.xadd(self.keys.job_events(record.id), event, maxlen=EVENTS_MAXLEN, approximate=True)
@@ -133,12 +132,53 @@ class JobStore:
             self.redis.zrem(self.keys.job_index(), *stale)
         return [r for r in records if not r.state.finished]
 
-    # -- heartbeats -----------------------------------------------------------------------
-    def beat(self, job_id: str, seconds: int) -> None:
-        self.redis.set(self.keys.job_heartbeat(job_id), str(time.time()), ex=seconds)
+    # -- heartbeats and locks --------------------------------------------------------------
+    def heartbeat(self, job_id: str, seconds: int) -> None:
+        """Prove the job's running stage is alive for ``seconds`` more."""
+        try:
+            self.redis.set(self.keys.job_heartbeat(job_id), str(time.time()), ex=seconds)
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
 
     def alive(self, job_id: str) -> bool:
-        return bool(self.redis.exists(self.keys.job_heartbeat(job_id)))
+        try:
+            return bool(self.redis.exists(self.keys.job_heartbeat(job_id)))
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+
+    def acquire(self, key: str, token: str, seconds: int) -> bool:
+        """Take the lock ``key`` (built by ``Keys``) for ``seconds`` unless someone holds it."""
+        try:
+            return bool(self.redis.set(key, token, nx=True, ex=seconds))
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+
+    def refresh(self, key: str, token: str, seconds: int) -> bool:
+        """Extend a lock we hold; False when it expired or someone else holds it now."""
+        try:
+            return bool(self._refresh(keys=[key], args=[token, seconds]))
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+
+    def release(self, key: str, token: str) -> None:
+        """Drop a lock, only if we still hold it (never another process's)."""
+        try:
+            self._release(keys=[key], args=[token])
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+
+    def held(self, key: str) -> bool:
+        try:
+            return bool(self.redis.exists(key))
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+
+    def queue_length(self, queue: str) -> int:
+        """Messages waiting on a broker queue (for the consumption watchdog)."""
+        try:
+            return int(self.redis.llen(self.keys.celery_queue(queue)))
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
 
     # -- artifacts ------------------------------------------------------------------------
     def put_artifact(self, job_id: str, name: str, obj: Any) -> None:
@@ -169,17 +209,28 @@ def _apply(record: JobRecord, mutate: Callable[[JobRecord], None] | None, fields
     return record
 
 
+# Compare-and-act scripts: a lock is refreshed or released only by the token that took it.
+_REFRESH = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('expire', KEYS[1], ARGV[2]) end return 0"
+_RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+
+
 def _s(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
 class MemoryJobStore:
-    """The embedded mode's store: same interface, a dict, no Redis."""
+    """The embedded mode's store: the same interface in a dict, no Redis.
 
-    def __init__(self) -> None:
+    ``deepref research`` runs a job through the same lifecycle as a worker does;
+    this is what it keeps the record, artifacts and locks in. ``listeners`` are
+    called with every new record (the embedded runner's progress)."""
+
+    def __init__(self, keys: Keys | None = None) -> None:
+        self.keys = keys or Keys()
         self._records: dict[str, JobRecord] = {}
         self._artifacts: dict[tuple[str, str], Any] = {}
         self._events: dict[str, list[tuple[str, dict]]] = {}
+        self._locks: dict[str, tuple[str, float]] = {}  # key -> (token, expires at)
         self._lock = threading.Lock()
         self.listeners: list[Callable[[JobRecord], None]] = []
 
@@ -188,7 +239,7 @@ class MemoryJobStore:
         with self._lock:
             self._records[record.id] = record
         self._event(record)
-        return record
+        return record.model_copy(deep=True)
 
     def get(self, job_id: str) -> JobRecord:
         try:
@@ -201,21 +252,11 @@ class MemoryJobStore:
             record = _apply(self.get(job_id), mutate, fields)
             self._records[job_id] = record
         self._event(record)
-        return record
+        return record.model_copy(deep=True)
 
     def _event(self, record: JobRecord) -> None:
         events = self._events.setdefault(record.id, [])
-        events.append(
-            (
-                f"{len(events) + 1}-0",
-                {
-                    "state": record.state.value,
-                    "stage": record.stage or "",
-                    "progress": f"{record.progress:.3f}",
-                    "message": record.message,
-                },
-            )
-        )
+        events.append((f"{len(events) + 1}-0", _event_fields(record)))
         for listener in self.listeners:
             listener(record)
 
@@ -224,13 +265,43 @@ class MemoryJobStore:
         return self._events.get(job_id, [])[seq:]
 
     def running(self) -> list[JobRecord]:
-        return [r for r in self._records.values() if not r.state.finished]
+        return [r.model_copy(deep=True) for r in self._records.values() if not r.state.finished]
 
-    def beat(self, job_id: str, seconds: int) -> None:
-        return None
+    def heartbeat(self, job_id: str, seconds: int) -> None:
+        self.acquire(self.keys.job_heartbeat(job_id), "alive", seconds, replace=True)
 
     def alive(self, job_id: str) -> bool:
-        return True
+        return self.held(self.keys.job_heartbeat(job_id))
+
+    def acquire(self, key: str, token: str, seconds: int, *, replace: bool = False) -> bool:
+        with self._lock:
+            if not replace and self._holder(key) is not None:
+                return False
+            self._locks[key] = (token, time.monotonic() + seconds)
+            return True
+
+    def refresh(self, key: str, token: str, seconds: int) -> bool:
+        with self._lock:
+            if self._holder(key) != token:
+                return False
+            self._locks[key] = (token, time.monotonic() + seconds)
+            return True
+
+    def release(self, key: str, token: str) -> None:
+        with self._lock:
+            if self._holder(key) == token:
+                del self._locks[key]
+
+    def held(self, key: str) -> bool:
+        with self._lock:
+            return self._holder(key) is not None
+
+    def _holder(self, key: str) -> str | None:
+        token, expires = self._locks.get(key, (None, 0.0))
+        return token if expires > time.monotonic() else None
+
+    def queue_length(self, queue: str) -> int:
+        return 0  # nothing is queued in-process
 
     def put_artifact(self, job_id: str, name: str, obj: Any) -> None:
         self._artifacts[(job_id, name)] = json.loads(json.dumps(obj, ensure_ascii=False))
@@ -240,3 +311,13 @@ class MemoryJobStore:
             return self._artifacts[(job_id, name)]
         except KeyError:
             raise JobNotFound(f"job {job_id!r} has no {name!r} output", job_id=job_id) from None
+
+
+def _event_fields(record: JobRecord) -> dict[str, str]:
+    return {
+        "state": record.state.value,
+        "stage": record.stage or "",
+        "progress": f"{record.progress:.3f}",
+        "message": record.message,
+        "ts": f"{record.updated_at:.3f}",
+    }

@@ -50,6 +50,15 @@ class Keys:
         """SET NX lock: one run per report per scheduled slot, even with two beats."""
         return f"{self.prefix}:report:{report}:slot:{slot}"
 
-    def report_run(self, report: str, run_id: str) -> str:
-        """Progress of one report run (which questions are done), for resuming."""
-        return f"{self.prefix}:report:{report}:run:{run_id}"
+    def report_run_lock(self, report: str, run_id: str) -> str:
+        """Held by whoever advances one report run (beat's tick or ``deepref reports
+        run``), so two coordinators never submit the same questions twice."""
+        return f"{self.prefix}:report:{report}:run:{run_id}:lock"
+
+    def celery(self) -> str:
+        """Prefix of every key Celery itself writes (queues, unacked messages, results)."""
+        return f"{self.prefix}:celery:"
+
+    def celery_queue(self, queue: str) -> str:
+        """The broker's list of messages waiting on ``queue`` (kombu's Redis transport)."""
+        return f"{self.celery()}{queue}"

@@ -111,29 +111,42 @@ class LLMClient:
             )
         except openai.AuthenticationError:
             raise GenerationError(
-                f"the LLM endpoint {self.base_url} rejected the key: check DEEPREF_LLM_API_KEY"
+                f"the LLM endpoint {self.base_url} rejected the key: check DEEPREF_LLM_API_KEY", retryable=False
+            ) from None
+        except openai.PermissionDeniedError:
+            raise GenerationError(
+                f"the LLM endpoint {self.base_url} refused access to model {model!r}: check DEEPREF_LLM_API_KEY's "
+                "permissions or DEEPREF_LLM_MODEL",
+                retryable=False,
             ) from None
         except openai.NotFoundError:
             raise GenerationError(
                 f"the LLM endpoint {self.base_url} does not know model {model!r} "
-                "(or the URL is wrong): check DEEPREF_LLM_MODEL and DEEPREF_LLM_BASE_URL"
+                "(or the URL is wrong): check DEEPREF_LLM_MODEL and DEEPREF_LLM_BASE_URL",
+                retryable=False,
             ) from None
         except openai.APITimeoutError:
             raise GenerationError(
-                f"the LLM endpoint {self.base_url} did not answer in time; raise DEEPREF_LLM_TIMEOUT or try later"
+                f"the LLM endpoint {self.base_url} did not answer in time; raise DEEPREF_LLM_TIMEOUT or try later",
+                retryable=True,
             ) from None
         except openai.APIConnectionError:
             raise GenerationError(
                 f"cannot reach the LLM endpoint {self.base_url}: check DEEPREF_LLM_BASE_URL "
-                "and that the server is running"
+                "and that the server is running",
+                retryable=True,
             ) from None
         except openai.APIStatusError as exc:
-            raise GenerationError(f"the LLM endpoint {self.base_url} answered HTTP {exc.status_code}") from None
+            # 429 and 5xx pass with time; any other 4xx (400 bad request, 422...) will not
+            transient = exc.status_code == 429 or exc.status_code >= 500
+            raise GenerationError(
+                f"the LLM endpoint {self.base_url} answered HTTP {exc.status_code}", retryable=transient
+            ) from None
         latency = (time.perf_counter() - started) * 1000
         choice = response.choices[0] if response.choices else None
         text = (choice.message.content or "").strip() if choice else ""
         if not text:
-            raise GenerationError(f"the LLM endpoint {self.base_url} returned an empty answer")
+            raise GenerationError(f"the LLM endpoint {self.base_url} returned an empty answer", retryable=False)
         usage = response.usage
         return Generation(
             text,

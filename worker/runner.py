@@ -1,24 +1,25 @@
 """The embedded mode: the whole pipeline in this process, no Redis, no worker.
 
-Same stage functions as the Celery tasks, run in order; progress goes to a
+Same stage functions as the Celery tasks, run in order through the same job
+lifecycle (worker/lifecycle.py) on an in-memory store; progress goes to a
 callback (the CLI prints it on stderr). This is what ``deepref research`` runs.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 
+from reference.errors import DeeprefError
 from worker import pipeline
-from worker.models import STAGE_STATE, JobState, ResearchOptions, ResearchResult
+from worker.jobs import MemoryJobStore
+from worker.lifecycle import JobLifecycle
+from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult
 from worker.questions import validate_question
 from worker.resources import build_resources, close_resources
 from worker.settings import Settings, get_settings
 
 ProgressCallback = Callable[[str, float, str], None]
-
-STAGE_PROGRESS = {"search": 0.1, "fetch": 0.3, "chunk": 0.55, "generate": 0.65, "build_references": 0.85}
 
 
 def run_research(
@@ -42,32 +43,57 @@ async def run_research_async(
     settings = settings or get_settings()
     options = options or ResearchOptions()
     question = validate_question(question, max_chars=settings.max_question_chars)
-    report = on_progress or (lambda stage, progress, message: None)
+    store = MemoryJobStore()
+    if on_progress is not None:
+        store.listeners.append(_progress_reporter(on_progress))
+    lifecycle = JobLifecycle.from_settings(store, settings)
+    job_id = lifecycle.submit(question, options).id
     res = build_resources(
         settings, distributed=False, corpus_dir=pipeline.corpus_path(options, settings), embedder_name=options.embedder
     )
-    timings: dict[str, float] = {}
 
-    async def timed(stage: str, coro_or_value):
-        report(stage, STAGE_PROGRESS[stage], STAGE_STATE[stage].value)
-        started = time.perf_counter()
-        value = await coro_or_value if asyncio.iscoroutine(coro_or_value) else coro_or_value
-        timings[stage] = round(time.perf_counter() - started, 3)
-        return value
+    async def stage(name: str, work):
+        """One stage through the lifecycle; ``work(record)`` returns its output."""
+        claim = lifecycle.claim(job_id, name, "local")
+        try:
+            output = work(claim.record)
+            output = await output if asyncio.iscoroutine(output) else output
+        except DeeprefError as exc:
+            lifecycle.failed(claim, exc)
+            raise
+        lifecycle.finish(claim, output)
+        return output
 
     try:
-        searched = await timed("search", pipeline.search_stage(question, options, res))
-        fetched = await timed("fetch", pipeline.fetch_stage(searched, res, pipeline.corpus_path(options, settings)))
-        chunked = await timed("chunk", asyncio.to_thread(pipeline.chunk_stage, question, fetched))
-        generated = await timed(
-            "generate", pipeline.generate_stage(question, chunked, res, options.llm_model, res.embedder)
+        searched = await stage("search", lambda r: pipeline.search_stage(question, options, res))
+        corpus = pipeline.corpus_path(options, settings)
+        fetched = await stage("fetch", lambda r: pipeline.fetch_stage(searched, res, corpus))
+        chunked = await stage("chunk", lambda r: asyncio.to_thread(pipeline.chunk_stage, question, fetched))
+        generated = await stage(
+            "generate", lambda r: pipeline.generate_stage(question, chunked, res, options.llm_model, res.embedder)
         )
-        refs = await timed(
-            "build_references",
-            asyncio.to_thread(pipeline.reference_stage, generated["text"], chunked, options, res.embedder),
-        )
+
+        async def references(record: JobRecord) -> ResearchResult:
+            refs = await asyncio.to_thread(pipeline.reference_stage, generated["text"], chunked, options, res.embedder)
+            return pipeline.build_result(
+                question, chunked, generated, refs, warnings=searched["warnings"], timings=dict(record.timings)
+            )
+
+        result = await stage("build_references", references)
     finally:
         await close_resources(res)
-    result = pipeline.build_result(question, chunked, generated, refs, warnings=searched["warnings"], timings=timings)
-    report("done", 1.0, JobState.done.value)
     return result
+
+
+def _progress_reporter(on_progress: ProgressCallback) -> Callable[[JobRecord], None]:
+    """Call ``on_progress(stage, progress, state)`` once per state the job enters."""
+    seen: set[JobState] = set()
+
+    def listener(record: JobRecord) -> None:
+        if record.state in seen or record.state in (JobState.queued, JobState.failed, JobState.cancelled):
+            return
+        seen.add(record.state)
+        stage = "done" if record.state is JobState.done else record.stage or ""
+        on_progress(stage, record.progress, record.state.value)
+
+    return listener

@@ -40,7 +40,6 @@ class FakeOpenAI:
         self.fail_status: int | None = None  # answer every request with this status
         self.fail_times: int | None = None  # ... this many times (None = every time)
         self.chat_delay = 0.0  # seconds before answering a chat request
-        self.answer_override: str | None = None
         self.app = web.Application()
         self.app.router.add_post("/v1/chat/completions", self.chat)
         self.app.router.add_post("/v1/embeddings", self.embeddings)
@@ -74,8 +73,6 @@ class FakeOpenAI:
         if "search queries" in system:
             question = user.split("answer:", 1)[-1].strip()
             text = "\n".join([f"{question} overview", f"{question} details"])
-        elif self.answer_override is not None:
-            text = self.answer_override
         else:
             question = set(re.findall(r"\w+", user.split("\n", 1)[0].lower()))
             lines = []

@@ -1,18 +1,32 @@
+"""The job store (Redis and memory, same tests) and the job lifecycle on it."""
+
 from __future__ import annotations
+
+import time
 
 import pytest
 
-from reference.errors import JobNotFound, StoreUnavailable
+from reference.errors import (
+    BlockedAddressError,
+    FetchError,
+    GenerationError,
+    JobNotFound,
+    QuestionError,
+    RateLimitedError,
+    SearchError,
+    StoreUnavailable,
+)
 from worker.jobs import JobStore, MemoryJobStore
 from worker.keys import Keys
-from worker.models import JobState, ResearchOptions
+from worker.lifecycle import JobLifecycle, Skip
+from worker.models import JobState, ResearchOptions, ResearchResult
 
 
 @pytest.fixture(params=["redis", "memory"])
-def store(request, redis_client, key_prefix):
+def store(request, key_prefix):
     if request.param == "memory":
-        return MemoryJobStore()
-    return JobStore(redis_client, Keys(key_prefix), ttl=600)
+        return MemoryJobStore(Keys(key_prefix))
+    return JobStore(request.getfixturevalue("redis_client"), Keys(key_prefix), ttl=600)
 
 
 def test_lifecycle_and_events(store):
@@ -63,3 +77,180 @@ def test_redis_down_is_a_clear_error():
     with pytest.raises(StoreUnavailable) as info:
         store.create("q")
     assert "DEEPREF_REDIS_URL" in str(info.value) and "secret" not in str(info.value)
+
+
+# --------------------------------------------------------------------------- locks
+def test_a_lock_is_held_refreshed_and_released_only_by_its_owner(store, key_prefix):
+    key = store.keys.job_stage_lock("j", "fetch")
+    assert store.acquire(key, "mine", 5)
+    assert not store.acquire(key, "theirs", 5)
+    assert store.refresh(key, "mine", 5) and not store.refresh(key, "theirs", 5)
+    store.release(key, "theirs")  # not theirs to drop
+    assert store.held(key)
+    store.release(key, "mine")
+    assert not store.held(key) and store.acquire(key, "theirs", 5)
+
+
+def test_heartbeat_expires(store):
+    store.heartbeat("j", 1)
+    assert store.alive("j")
+    time.sleep(1.2)
+    assert not store.alive("j")
+
+
+# --------------------------------------------------------------------------- the lifecycle
+def result_for(claim) -> ResearchResult:
+    """What the last stage returns: the result, with the earlier stages' timings."""
+    return ResearchResult(question="q", answer="a", answer_mode="extractive", timings=dict(claim.record.timings))
+
+
+def test_a_job_runs_every_stage_in_order(store):
+    life = JobLifecycle(store, heartbeat_seconds=1, max_retries=1)
+    job = life.submit("q")
+    for stage in ("search", "fetch", "chunk", "generate", "build_references"):
+        claim = life.claim(job.id, stage, "t")
+        assert claim.record.stage == stage and claim.attempt == 1
+        assert store.held(store.keys.job_stage_lock(job.id, stage)) and store.alive(job.id)
+        assert life.finish(claim, result_for(claim))
+        assert not store.held(store.keys.job_stage_lock(job.id, stage))
+    record = store.get(job.id)
+    assert record.state is JobState.done and record.progress == 1.0
+    assert set(record.timings) == set(record.result.timings) == {
+        "search", "fetch", "chunk", "generate", "build_references"
+    }  # fmt: skip
+    states = [e["state"] for _, e in store.events(job.id)]
+    assert states[0] == "queued" and states[-1] == "done"
+    assert states.index("searching") < states.index("fetching") < states.index("referencing")
+
+
+def test_a_second_delivery_of_a_running_stage_does_not_run(store):
+    life = JobLifecycle(store, heartbeat_seconds=1)
+    job = life.submit("q")
+    life.claim(job.id, "search", "first")
+    with pytest.raises(Skip, match="runs elsewhere"):
+        life.claim(job.id, "search", "second")
+    assert store.get(job.id).attempts == {"search": 1}
+
+
+def test_a_finished_stage_delivered_again_continues_the_job_once(store):
+    life = JobLifecycle(store, heartbeat_seconds=1)
+    job = life.submit("q")
+    life.finish(life.claim(job.id, "search", "t"))
+    queued: list[tuple[str, str]] = []
+    with pytest.raises(Skip, match="already finished"):
+        life.claim(job.id, "search", "t", enqueue=lambda stage, job_id: queued.append((stage, job_id)))
+    assert queued == [("fetch", job.id)]  # the worker died before queuing fetch: queue it
+    life.finish(life.claim(job.id, "fetch", "t"))
+    life.claim(job.id, "chunk", "t")
+    with pytest.raises(Skip):  # the job moved on: someone else queued what follows
+        life.claim(job.id, "fetch", "t", enqueue=lambda stage, job_id: queued.append((stage, job_id)))
+    assert queued == [("fetch", job.id)]
+
+
+def test_cancel_while_a_stage_runs_stops_at_the_boundary_and_stays_cancelled(store):
+    life = JobLifecycle(store, heartbeat_seconds=1)
+    job = life.submit("q")
+    claim = life.claim(job.id, "generate", "t")
+    life.cancel(job.id)
+    assert not life.finish(claim)  # the stage ends; the caller must not go on
+    with pytest.raises(Skip, match="cancelled"):
+        life.claim(job.id, "build_references", "t")
+    record = store.get(job.id)
+    assert record.state is JobState.cancelled and "generate" not in record.timings
+
+
+def test_a_stage_started_too_often_fails_the_job(store):
+    life = JobLifecycle(store, heartbeat_seconds=1, max_retries=0)  # at most 2 starts
+    job = life.submit("q")
+    for token in ("a", "b"):
+        life.release(life.claim(job.id, "fetch", token))  # started, never finished
+    with pytest.raises(Skip):
+        life.claim(job.id, "fetch", "c")
+    record = store.get(job.id)
+    assert record.state is JobState.failed
+    assert record.error.stage == "fetch" and record.error.type == "WorkerLost"
+
+
+@pytest.mark.parametrize(
+    ("error", "retryable"),
+    [
+        (GenerationError("HTTP 401", retryable=False), False),
+        (GenerationError("timeout", retryable=True), True),
+        (SearchError("down"), True),
+        (RateLimitedError("429"), True),
+        (StoreUnavailable("gone"), True),
+        (FetchError("x", url="u", reason="timeout"), True),
+        (FetchError("x", url="u", reason="http-503"), True),
+        (FetchError("x", url="u", reason="http-404"), False),
+        (BlockedAddressError("x", url="u", reason="blocked-address"), False),
+        (QuestionError("empty"), False),
+        (ValueError("a bug"), False),
+    ],
+)
+def test_retry_is_decided_by_the_errors_property(error, retryable):
+    life = JobLifecycle(MemoryJobStore(), max_retries=2)
+    first = life.retry_decision(error, 0)
+    assert first.retry is retryable
+    if retryable:
+        assert first.countdown == 2.0 and life.retry_decision(error, 1).countdown == 4.0
+        assert not life.retry_decision(error, 2).retry  # retries used up
+    else:
+        assert first.why == "not retryable"
+
+
+def test_a_failed_stage_names_the_stage_and_the_reason(store):
+    life = JobLifecycle(store, max_retries=0)
+    job = life.submit("q")
+    claim = life.claim(job.id, "generate", "t")
+    error = GenerationError("the LLM endpoint rejected the key", retryable=True)
+    life.failed(claim, error, life.retry_decision(error, 0).why)
+    record = store.get(job.id)
+    assert record.state is JobState.failed and record.error.stage == "generate"
+    assert record.error.message == "the LLM endpoint rejected the key (after 1 attempts)"
+    assert not store.held(store.keys.job_stage_lock(job.id, "generate"))
+
+
+# --------------------------------------------------------------------------- the reaper
+def age(store, job_id: str, seconds: float) -> None:
+    """Make the record look unchanged for ``seconds`` (what a dead worker leaves)."""
+    store.update(job_id, mutate=lambda r: None)
+    if isinstance(store, MemoryJobStore):
+        store._records[job_id].updated_at -= seconds
+        store._records[job_id].created_at -= seconds
+    else:
+        record = store.get(job_id)
+        record.updated_at -= seconds
+        record.created_at -= seconds
+        store.redis.set(store.keys.job(job_id), record.model_dump_json())
+
+
+def test_reaper_requeues_a_vanished_stage_and_fails_one_that_keeps_vanishing(store):
+    life = JobLifecycle(store, heartbeat_seconds=1, max_retries=0)
+    alive, vanished, doomed = (life.submit(q) for q in ("alive", "vanished", "doomed"))
+    running = life.claim(alive.id, "fetch", "t")
+    life.claim(vanished.id, "generate", "t")
+    for token in ("a", "b"):
+        life.release(life.claim(doomed.id, "chunk", token))
+    time.sleep(3.2)  # heartbeats (3 beats) expire
+    life.beat(running)  # this one's worker is alive: its heartbeat is fresh
+    age(store, vanished.id, 10)
+    age(store, doomed.id, 10)
+    queued: list[tuple[str, str]] = []
+    reaped = life.reap(lambda stage, job_id: queued.append((stage, job_id)))
+    assert queued == [("generate", vanished.id)]
+    assert reaped.failed == [doomed.id] and reaped.alive == 1
+    doomed_record = store.get(doomed.id)
+    assert doomed_record.state is JobState.failed and doomed_record.error.type == "WorkerLost"
+    assert "vanished 2 times" in doomed_record.error.message
+    assert store.get(vanished.id).state is JobState.generating  # waiting for its new start
+
+
+def test_watchdog_notices_a_queue_nobody_consumes(redis_client, key_prefix):
+    store = JobStore(redis_client, Keys(key_prefix), ttl=600)
+    life = JobLifecycle(store, heartbeat_seconds=1)
+    job = life.submit("q")
+    assert not life.reap(lambda *a: None).stalled  # just queued: not late yet
+    age(store, job.id, 10)
+    assert not life.reap(lambda *a: None).stalled  # late, but the queue is empty (a lost message, not a stall)
+    redis_client.rpush(store.keys.celery_queue("deepref"), "{}")  # a message waits on the broker
+    assert life.reap(lambda *a: None).stalled

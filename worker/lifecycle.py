@@ -1,0 +1,294 @@
+"""The one state machine of a research job, whoever runs it.
+
+    queued ─claim(search)→ searching ─finish→ claim(fetch)→ fetching → … → referencing ─finish→ done
+       │                      │  retryable error, retries left: same stage again (attempt n+1)
+       │                      │  other error, retries out, time limit, started too often: failed
+       └── cancel (any time before done) → cancelled: the running stage ends, nothing after it runs
+
+A Celery worker (tasks/stage.py), the embedded runner (worker/runner.py) and,
+through them, report sections all move jobs with these calls, on a job store
+(worker/jobs.py, Redis or memory) that holds the record, the stage lock and the
+heartbeat. The store makes every change atomically and a finished job never
+changes again, so a cancel and a stage finishing at the same moment cannot undo
+each other.
+
+Delivery is at least once (acks_late): ``claim`` turns a second delivery of a
+stage into a no-op (it is running elsewhere, or already finished: then the next
+stage is queued if nobody did).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from worker.models import STAGE_STATE, STAGES, JobErrorOut, JobRecord, JobState, ResearchOptions
+
+log = logging.getLogger(__name__)
+
+STAGE_PROGRESS = {"search": 0.1, "fetch": 0.3, "chunk": 0.55, "generate": 0.65, "build_references": 0.85}
+"""Progress shown when a stage starts (rough share of a typical job's time before it)."""
+
+STAGE_TASKS = {stage: f"deepref.{stage}" for stage in STAGES}
+"""Celery task name of each stage: queues send by name, so nothing imports tasks/."""
+
+Enqueue = Callable[[str, str], None]
+"""``enqueue(stage, job_id)``: queue the job's stages from ``stage`` to the end."""
+
+
+class Skip(Exception):
+    """This delivery of a stage must not run (the job ended, the stage runs elsewhere
+    or already finished); not an error."""
+
+
+@dataclass
+class Claim:
+    """A stage held by this process: the record as claimed and the lock's token."""
+
+    record: JobRecord
+    stage: str
+    token: str
+    started: float = field(default_factory=time.perf_counter)
+
+    @property
+    def job_id(self) -> str:
+        return self.record.id
+
+    @property
+    def attempt(self) -> int:
+        return self.record.attempts[self.stage]
+
+
+@dataclass(frozen=True, slots=True)
+class RetryDecision:
+    retry: bool
+    countdown: float = 0.0
+    why: str = ""
+
+
+class JobLifecycle:
+    """Claim, heartbeat, finish, fail, cancel and retry decisions for one store."""
+
+    def __init__(self, store, *, heartbeat_seconds: float = 15, max_retries: int = 3):
+        self.store = store
+        self.heartbeat_seconds = heartbeat_seconds
+        self.max_retries = max_retries
+
+    @classmethod
+    def from_settings(cls, store, settings) -> JobLifecycle:
+        return cls(store, heartbeat_seconds=settings.job_heartbeat_seconds, max_retries=settings.stage_max_retries)
+
+    @property
+    def lock_seconds(self) -> int:
+        """A lock or heartbeat lives three beats: one missed beat is not a death."""
+        return max(2, int(self.heartbeat_seconds * 3))
+
+    @property
+    def max_starts(self) -> int:
+        """Starts of one stage before it counts as killing its workers: the retries
+        plus one first try plus one redelivery."""
+        return self.max_retries + 2
+
+    # -- the job --------------------------------------------------------------------------
+    def submit(self, question: str, options: ResearchOptions | None = None) -> JobRecord:
+        return self.store.create(question, options or ResearchOptions())
+
+    def cancel(self, job_id: str) -> JobRecord:
+        """Stop the job at its next stage boundary; a finished job is left as it is."""
+        return self.store.update(job_id, state=JobState.cancelled, message="cancelled by request")
+
+    def fail(self, job_id: str, stage: str, kind: str, message: str) -> JobRecord:
+        error = JobErrorOut(stage=stage, type=kind, message=message)
+        return self.store.update(job_id, state=JobState.failed, message=message, error=error)
+
+    # -- a stage --------------------------------------------------------------------------
+    def claim(self, job_id: str, stage: str, token: str | None = None, *, enqueue: Enqueue | None = None) -> Claim:
+        """Take ``stage`` of the job for this process, or raise :class:`Skip`.
+
+        A stage already finished is skipped, and the next one queued through
+        ``enqueue`` when the job never moved on (its worker died between finishing
+        and queuing the next stage). A stage started ``max_starts`` times fails
+        the job: something kills every worker that runs it."""
+        from reference.errors import JobNotFound
+
+        token = token or uuid.uuid4().hex
+        try:
+            record = self.store.get(job_id)
+        except JobNotFound:
+            log.warning("job %s vanished (expired?); dropping its %s stage", job_id, stage)
+            raise Skip("no such job") from None
+        if record.state.finished:
+            raise Skip(f"job is {record.state.value}")
+        if stage in record.timings:
+            self._continue_after(record, stage, enqueue)
+            raise Skip(f"{stage} already finished")
+        lock = self.store.keys.job_stage_lock(job_id, stage)
+        if not self.store.acquire(lock, token, self.lock_seconds):
+            log.info("stage %s of job %s is already running elsewhere; skipping this delivery", stage, job_id)
+            raise Skip(f"{stage} runs elsewhere")
+        attempt = record.attempts.get(stage, 0) + 1
+        if attempt > self.max_starts:
+            self.store.release(lock, token)
+            self.fail(
+                job_id,
+                stage,
+                "WorkerLost",
+                f"the {stage} stage was started {attempt - 1} times without finishing (its worker was killed or "
+                "ran out of time each time); see the worker logs",
+            )
+            raise Skip("started too often")
+        self.store.heartbeat(job_id, self.lock_seconds)
+        record = self.store.update(
+            job_id,
+            state=STAGE_STATE[stage],
+            stage=stage,
+            progress=STAGE_PROGRESS[stage],
+            message=f"{stage} (attempt {attempt})",
+            mutate=lambda r: r.attempts.__setitem__(stage, attempt),
+        )
+        if record.state.finished:  # cancelled between our read and our update
+            self.store.release(lock, token)
+            raise Skip(f"job is {record.state.value}")
+        return Claim(record, stage, token)
+
+    def heartbeat(self, claim: Claim) -> Heartbeat:
+        """``with lifecycle.heartbeat(claim):`` keeps the stage's lock and heartbeat alive."""
+        return Heartbeat(self, claim)
+
+    def beat(self, claim: Claim) -> None:
+        """One heartbeat: the job is alive and the stage lock stays ours."""
+        self.store.heartbeat(claim.job_id, self.lock_seconds)
+        lock = self.store.keys.job_stage_lock(claim.job_id, claim.stage)
+        if not self.store.refresh(lock, claim.token, self.lock_seconds):
+            log.warning("job %s lost its %s lock (paused past its expiry?)", claim.job_id, claim.stage)
+
+    def release(self, claim: Claim) -> None:
+        self.store.release(self.store.keys.job_stage_lock(claim.job_id, claim.stage), claim.token)
+
+    def finish(self, claim: Claim, result=None) -> bool:
+        """Record the stage's time (and, for the last stage, the result: the job is
+        done). False when the job ended meanwhile (cancelled): do not go on."""
+        elapsed = round(time.perf_counter() - claim.started, 3)
+        stage = claim.stage
+        if stage == STAGES[-1]:
+            result.timings[stage] = elapsed
+            record = self.store.update(
+                claim.job_id,
+                state=JobState.done,
+                progress=1.0,
+                message="done",
+                result=result,
+                mutate=lambda r: r.timings.__setitem__(stage, elapsed),
+            )
+        else:
+            record = self.store.update(claim.job_id, mutate=lambda r: r.timings.__setitem__(stage, elapsed))
+        self.release(claim)
+        return not record.state.finished or record.state is JobState.done
+
+    def retry_decision(self, exc: BaseException, retries_done: int) -> RetryDecision:
+        """Retry only what may pass (``exc.retryable``, set where it was raised), with
+        exponential backoff, at most ``max_retries`` times."""
+        if not getattr(exc, "retryable", False):
+            return RetryDecision(False, why="not retryable")
+        if retries_done >= self.max_retries:
+            return RetryDecision(False, why=f"after {retries_done + 1} attempts")
+        return RetryDecision(True, countdown=min(60.0, 2.0 ** (retries_done + 1)))
+
+    def retrying(self, claim: Claim, exc: BaseException) -> None:
+        """The stage failed and will run again: free it for the next attempt."""
+        self.release(claim)
+        self.store.update(claim.job_id, message=f"{claim.stage}: {exc}; retrying")
+
+    def failed(self, claim: Claim, exc: BaseException, why: str = "") -> None:
+        """The stage failed for good: the job fails with the stage and the reason."""
+        self.release(claim)
+        message = f"{exc} ({why})" if why and why != "not retryable" else str(exc)
+        self.fail(claim.job_id, claim.stage, type(exc).__name__, message)
+
+    # -- vanished workers -----------------------------------------------------------------
+    def reap(self, enqueue: Enqueue, *, queue: str = "deepref") -> Reaped:
+        """Jobs whose stage's worker vanished (heartbeat expired, record unchanged for
+        four beats): queue the stage again, or fail the job once it was started
+        ``max_starts`` times. Also notices a queue that nobody consumes."""
+        stale_after = self.heartbeat_seconds * 4
+        reaped = Reaped()
+        now = time.time()
+        waiting = []
+        for record in self.store.running():
+            if record.state is JobState.queued or record.stage is None:
+                waiting.append(record)
+                continue
+            if self.store.alive(record.id) or now - record.updated_at < stale_after:
+                reaped.alive += 1
+                continue
+            attempts = record.attempts.get(record.stage, 0)
+            if attempts >= self.max_starts:
+                message = (
+                    f"the worker running the {record.stage} stage vanished {attempts} times; "
+                    "check the workers' logs and memory limits"
+                )
+                self.fail(record.id, record.stage, "WorkerLost", message)
+                reaped.failed.append(record.id)
+                continue
+            log.warning("job %s: worker of stage %s vanished; re-queuing it", record.id, record.stage)
+            self.store.update(record.id, message=f"worker vanished during {record.stage}; re-queued")
+            enqueue(record.stage, record.id)
+            reaped.requeued.append(record.id)
+        # Consumption watchdog: work waits, nothing runs, and it has waited long.
+        oldest = min((now - r.created_at for r in waiting), default=0.0)
+        if waiting and not reaped.alive and oldest > stale_after and self.store.queue_length(queue) > 0:
+            reaped.stalled = True
+            log.error(
+                "%d job(s) queued for up to %.0f s and no worker runs any: are the workers consuming "
+                "queue %r? (a worker that lost Redis may need a restart)",
+                len(waiting),
+                oldest,
+                queue,
+            )
+        return reaped
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _continue_after(self, record: JobRecord, stage: str, enqueue: Enqueue | None) -> None:
+        index = STAGES.index(stage)
+        if enqueue is not None and record.stage == stage and index + 1 < len(STAGES):
+            log.info("job %s: %s already done, continuing with %s", record.id, stage, STAGES[index + 1])
+            enqueue(STAGES[index + 1], record.id)
+
+
+@dataclass
+class Reaped:
+    """What one pass of the reaper did."""
+
+    requeued: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    alive: int = 0
+    stalled: bool = False
+
+
+class Heartbeat:
+    """Refreshes the job's heartbeat and the stage lock from a thread until stopped."""
+
+    def __init__(self, lifecycle: JobLifecycle, claim: Claim):
+        self.lifecycle, self.claim = lifecycle, claim
+        self.every = lifecycle.heartbeat_seconds
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"heartbeat-{claim.job_id}", daemon=True)
+
+    def __enter__(self) -> Heartbeat:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            try:
+                self.lifecycle.beat(self.claim)
+            except Exception as exc:  # a missed beat is not fatal; the next one may succeed
+                log.warning("heartbeat of job %s failed: %s", self.claim.job_id, exc)
