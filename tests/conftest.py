@@ -173,7 +173,7 @@ class WorkerProcess:
     """A real worker subprocess in its own process group, started with the documented
     command (``deepref worker`` plus celery's options), which execs ``celery worker``."""
 
-    def __init__(self, env: dict[str, str], name: str, concurrency: int = 2):
+    def __init__(self, env: dict[str, str], name: str, concurrency: int = 2, args: tuple[str, ...] = ()):
         import subprocess
 
         self.log_path = ARTIFACTS / f"worker-{name}.log"
@@ -197,6 +197,7 @@ class WorkerProcess:
             "--without-gossip",
             "--without-mingle",
             "--without-heartbeat",
+            *args,
         ]
         self.proc = subprocess.Popen(
             argv, cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True
@@ -281,13 +282,14 @@ def client_for(monkeypatch):
         from worker.settings import get_settings
 
         get_settings.cache_clear()
-        from worker.celery_app import reconfigure
+        client = Client(Settings())  # stores and queues on these settings' Redis, nothing global
+        clients.append(client)
+        return client
 
-        settings = Settings()
-        reconfigure(settings)
-        return Client(settings)
-
+    clients: list = []
     yield make
+    for client in clients:
+        client.close()
     from worker.settings import get_settings
 
     get_settings.cache_clear()
@@ -299,8 +301,9 @@ def start_worker(worker_env, redis_client, key_prefix):
     their queue keys removed at the end."""
     workers: list[WorkerProcess] = []
 
-    def start(name: str = "w1", **extra_env: str) -> WorkerProcess:
-        proc = WorkerProcess({**worker_env, **extra_env}, name)
+    def start(name: str = "w1", *args: str, **extra_env: str) -> WorkerProcess:
+        """``args`` go to ``celery worker`` (e.g. "--max-memory-per-child=1")."""
+        proc = WorkerProcess({**worker_env, **extra_env}, name, args=args)
         workers.append(proc)
         proc.wait_ready()
         return proc
