@@ -7,7 +7,10 @@ Offsets matter more than the split itself: every quote the engine returns must b
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
+
+from reference.wrapping import wrap_breaks
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,16 +28,30 @@ class Chunk:
 _SENTENCE_END = re.compile(
     r"(?<=[.!?])[\"')\]]*\s+(?=[^a-z\s])"  # ASCII end of sentence, next one not lower-case
     r"|(?<=[。！？])[」』”）]*\s*"  # CJK full stop: no space needed
-    r"|\s*\n\s*"  # a line break: lines of extracted text are paragraphs, list items, table rows
+    r"|(?P<line>\s*\n\s*)"  # a line break: lines of extracted text are paragraphs, list items, table rows
+    # (unless reference.wrapping finds the paragraph folded at a fixed width)
 )
 
 
-def split_sentences(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
-    """Sentence spans of ``text[start:end]`` with surrounding whitespace trimmed."""
+def split_sentences(
+    text: str, start: int = 0, end: int | None = None, *, folds: Collection[int] | None = None
+) -> list[tuple[int, int]]:
+    """Sentence spans of ``text[start:end]`` with surrounding whitespace trimmed.
+
+    ``folds``: offsets of line breaks that only fold a paragraph (a Markdown
+    paragraph's soft breaks); by default they are detected (reference.wrapping)."""
     end = len(text) if end is None else end
     spans: list[tuple[int, int]] = []
     pos = start
+    if folds is None:
+        folds = wrap_breaks(text, start, end)  # a paragraph folded at 80 columns goes on
     for match in _SENTENCE_END.finditer(text, start, end):
+        if (
+            match.lastgroup == "line"
+            and match.group().count("\n") == 1
+            and match.start() + match.group().index("\n") in folds
+        ):
+            continue
         _append_trimmed(text, pos, match.start() if match.group().isspace() else match.end(), spans)
         pos = match.end()
     _append_trimmed(text, pos, end, spans)

@@ -9,6 +9,7 @@ citable claims outside them, and insertion points are checked against them.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -23,6 +24,7 @@ _MARKER = re.compile(r"\[\^[^\]\s]+\]")
 _TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.M)
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$", re.M)
 _HTML_TAG = re.compile(r"<[a-zA-Z/][^>\n]*>")
+_HARD_BREAK = re.compile(r"(?: {2,}|\\)$")  # Markdown's hard line break: the line really ends
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,22 +98,64 @@ def _merge(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
 def segment_answer(text: str, mode: Literal["lines", "sentences"], layout: Layout | None = None) -> list[Segment]:
     """Citable segments: the seed's newline chunks ("lines") or sentences.
 
-    Sentences are found line by line, so every list item and table row is its own
-    claim; a table row is split into its cells. Code, headings and table rules are
-    skipped.
+    Sentences follow the answer's Markdown blocks (markdown-it): a paragraph folded
+    over several lines is one run of text, so a single line break inside it ends no
+    sentence (a hard break, two spaces or a backslash, does); every list item and
+    table row is its own claim, a table row split into its cells. Code, headings and
+    table rules are skipped.
     """
     layout = layout or Layout(text)
     out: list[Segment] = []
-    for ls, le in split_lines(text):
-        if not layout.citable(ls, le):
+    lines = split_lines(text)
+    if mode == "lines":
+        return [Segment(ls, le, text[ls:le]) for ls, le in lines if layout.citable(ls, le)]
+    paragraphs = _paragraphs(text)
+    done_until = -1
+    for ls, le in lines:
+        if ls < done_until or not layout.citable(ls, le):
             continue
-        if mode == "lines":
-            out.append(Segment(ls, le, text[ls:le]))
-            continue
-        for s, e in _line_units(text, ls, le):
-            for ss, se in split_sentences(text, s, e):
+        para = paragraphs.get(ls)
+        if para is not None:
+            units, soft, done_until = [para[:2]], para[2], para[1]
+        else:
+            units, soft = _line_units(text, ls, le), frozenset()
+        for s, e in units:
+            for ss, se in split_sentences(text, s, e, folds=soft):
                 if layout.citable(ss, se) and _has_words(text[ss:se]):
                     out.append(Segment(ss, se, text[ss:se]))
+    return out
+
+
+_NEWLINE = re.compile(r"\r\n|\r|\n")  # markdown-it counts lines the same way
+
+
+@functools.cache
+def _markdown():
+    """One parser, built on first use: it is a read-only table of rules."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark").enable("table")
+
+
+def _paragraphs(text: str) -> dict[int, tuple[int, int, frozenset[int]]]:
+    """Paragraphs of the Markdown (also inside list items and quotes) that span
+    several lines: first line's offset -> (start, end, offsets of their soft line
+    breaks)."""
+    if "\n" not in text and "\r" not in text:
+        return {}
+    starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
+    ends = [m.start() for m in _NEWLINE.finditer(text)] + [len(text)]
+    out = {}
+    for token in _markdown().parse(text):
+        if token.type != "paragraph_open" or not token.map or token.map[1] - token.map[0] < 2:
+            continue
+        first, last = token.map[0], token.map[1] - 1
+        soft = frozenset(
+            ends[k] + (text[ends[k]] == "\r" and text[ends[k] + 1 : ends[k] + 2] == "\n")
+            for k in range(first, last)
+            if not _HARD_BREAK.search(text, starts[k], ends[k])
+        )
+        out[starts[first]] = (starts[first], ends[last], soft)
     return out
 
 
@@ -121,8 +165,9 @@ def _line_units(text: str, start: int, end: int) -> list[tuple[int, int]]:
     line before a ``|---|`` rule) states no fact and is not cited."""
     if _TABLE_ROW.fullmatch(text, start, end) is None:
         return [(start, end)]
-    nxt = text.find("\n", end + 1)
-    following = text[end + 1 : nxt if nxt >= 0 else len(text)]
+    line_start = text.find("\n", end) + 1  # after this row's \n or \r\n
+    nxt = text.find("\n", line_start) if line_start else -1
+    following = text[line_start : nxt if nxt >= 0 else len(text)] if line_start else ""
     if _TABLE_RULE.fullmatch(following.rstrip("\r")):
         return []
     first = text.index("|", start) + 1
