@@ -24,6 +24,8 @@ Measured on real folded Markdown and extracted pages in benchmarks/bench_no_llm.
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 
 MIN_WIDTH, MAX_WIDTH = 50, 160  # editors and formatters fold at 72-120 columns
@@ -91,9 +93,17 @@ def _lines_around(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 def _inside_fence(text: str, pos: int) -> bool:
     """``pos`` lies in a fenced code block (an odd number of fence lines before it)."""
+    return bisect.bisect_left(_fence_lines(text), pos) % 2 == 1
+
+
+@functools.lru_cache(maxsize=16)
+def _fence_lines(text: str) -> list[int]:
+    # The engine splits a source passage by passage; without this memo of a pure
+    # function each call would rescan the whole text (a str caches its hash, and a
+    # lookup with the same object is an identity check, so a hit costs nothing).
     if "```" not in text and "~~~" not in text:
-        return False
-    return len(_FENCE_LINE.findall(text, 0, pos)) % 2 == 1
+        return []
+    return [m.start() for m in _FENCE_LINE.finditer(text)]
 
 
 def _prose(body: list[str], fenced: bool) -> list[bool]:
