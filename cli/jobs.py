@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-from cli.output import FORMATS, format_result
+from cli.output import add_output_options, format_result
 from cli.research import add_job_options, options_from
 
 
@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("job_id")
     p.add_argument("--wait", action="store_true", help="block until the job finishes")
     p.add_argument("--timeout", type=float, help="with --wait: give up after this many seconds")
-    p.add_argument("--format", choices=FORMATS, default="md")
+    add_output_options(p)
     p.set_defaults(handler=result)
 
     p = subparsers.add_parser("cancel", help="cancel a queued or running job")
@@ -69,7 +69,7 @@ def status(args: argparse.Namespace) -> int:
 
 def result(args: argparse.Namespace) -> int:
     res = _client().result(args.job_id, wait=args.wait, timeout=args.timeout)
-    print(format_result(res, args.format))
+    print(format_result(res, args.format, args.style))
     return 0
 
 

@@ -1,18 +1,45 @@
-"""Printing a research result in the formats the CLI offers (md, html, json, text)."""
+"""Printing a research result in the formats the CLI offers: md, html, json, text,
+and the bibliography files bibtex, ris and csl-json; ``--style`` writes the
+footnote definitions of md, html and text as entries of a citation style."""
 
 from __future__ import annotations
 
+import argparse
 import html
 import json
 
+from reference.errors import InputError
+from reference.styles import HTMLStyle, MarkdownFootnotes, TextStyle
 from worker.models import ResearchResult
 from worker.pipeline import reference_result_from
 
-FORMATS = ("md", "html", "json", "text")
+EXPORTS = ("bibtex", "ris", "csl-json")
+FORMATS = ("md", "html", "json", "text", *EXPORTS)
+CITATION_STYLES = ("apa", "chicago-author-date")
 _STYLE = {"md": "markdown", "text": "text"}
 
 
-def format_result(result: ResearchResult, fmt: str) -> str:
+def add_output_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--format", choices=FORMATS, default="md", help="output format (default: md)")
+    p.add_argument(
+        "--style",
+        choices=CITATION_STYLES,
+        help="write the references of md, html or text output in this citation style",
+    )
+
+
+def check_output_options(fmt: str, style: str | None) -> None:
+    """Fail before any work when ``--style`` is given with a format it does not apply to."""
+    if style is not None and fmt not in ("md", "html", "text"):
+        raise InputError(f"--style applies to md, html and text output, not to --format {fmt}")
+
+
+def format_result(result: ResearchResult, fmt: str, style: str | None = None) -> str:
+    check_output_options(fmt, style)
+    if fmt in EXPORTS:
+        from worker.bibliography import export, works_from_result
+
+        return export(works_from_result(result), fmt).text.rstrip("\r\n")
     if fmt == "json":
         return json.dumps(
             {
@@ -33,24 +60,72 @@ def format_result(result: ResearchResult, fmt: str) -> str:
             indent=2,
         )
     if fmt == "html":
-        return _html(result)
-    body = reference_result_from(result).render(_STYLE[fmt])
+        return _html(result, style)
+    renderer = _STYLE[fmt] if style is None else _styled(fmt, result, style)
+    body = reference_result_from(result).render(renderer)
     notes = "\n".join(f"note: {w}" for w in result.warnings)
     return body + ("\n\n" + notes if notes else "")
 
 
-def _html(result: ResearchResult) -> str:
+def _quotes(refs) -> list[str]:
+    return list(dict.fromkeys(" ".join(r.quote.split()) for r in refs if r.quote))
+
+
+def _styled(fmt: str, result: ResearchResult, style: str):
+    """The md or text style whose footnote definitions are citation-style entries,
+    each followed by the quotes that support the claims."""
+    from worker.bibliography import entries_by_number
+
+    entries = entries_by_number(result, style, "md" if fmt == "md" else "text")
+
+    class Markdown(MarkdownFootnotes):
+        def reference_list(self, groups):
+            lines = []
+            for n, refs in groups:
+                quotes = " … ".join(f'"{q}"' for q in _quotes(refs))
+                lines.append(f"[^{n}]: {entries[n]}" + (f" {quotes}" if quotes else ""))
+            return "\n".join(lines)
+
+    class Text(TextStyle):
+        def reference_list(self, groups):
+            lines = ["References:"] if groups else []
+            for n, refs in groups:
+                lines.append(f"[{n}] {entries[n]}")
+                lines.extend(f'    "{q}"' for q in _quotes(refs))
+            return "\n".join(lines)
+
+    return Markdown() if fmt == "md" else Text()
+
+
+def _html(result: ResearchResult, style: str | None = None) -> str:
     """A page to save and open: the answer's Markdown rendered, footnotes linked to
     the reference list, the warnings as notes."""
     from api.render import answer_html, html_page
-    from reference.styles import HTMLStyle
 
     notes = "".join(f"<p class='note'>note: {html.escape(w)}</p>" for w in result.warnings)
+    if style is None:
+        references = HTMLStyle().references_html(reference_result_from(result))
+    else:
+        from worker.bibliography import entries_by_number
+
+        entries = entries_by_number(result, style, "html")
+
+        class Styled(HTMLStyle):
+            def reference_list(self, groups):
+                items = "".join(
+                    f'<li id="ref-{n}" value="{n}">{entries[n]}'
+                    + "".join(f"<blockquote>{html.escape(q)}</blockquote>" for q in _quotes(refs))
+                    + "</li>"
+                    for n, refs in groups
+                )
+                return f'<ol class="references">{items}</ol>'
+
+        references = Styled().references_html(reference_result_from(result))
     return html_page(
         result.question,
         f"<h1>{html.escape(result.question)}</h1>"
         + answer_html(result.answer, result.markers)
         + "<h2>References</h2>"
-        + HTMLStyle().references_html(reference_result_from(result))
+        + references
         + notes,
     )

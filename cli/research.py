@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from cli.output import FORMATS, format_result
+from cli.output import add_output_options, check_output_options, format_result
 from reference.errors import InputError
 from worker.models import ResearchOptions
 from worker.runner import run_research
@@ -40,7 +40,7 @@ def options_from(args: argparse.Namespace) -> ResearchOptions:
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("research", help="answer a question now, in this process (no Redis, no worker)")
     add_job_options(p)
-    p.add_argument("--format", choices=FORMATS, default="md", help="output format (default: md)")
+    add_output_options(p)
     p.set_defaults(handler=run)
 
 
@@ -51,8 +51,9 @@ def run(args: argparse.Namespace) -> int:
         line = f"[{fraction * 100:3.0f}%] {state}"
         print(("\r" + line.ljust(40)) if tty else line, file=sys.stderr, end="" if tty else "\n", flush=True)
 
+    check_output_options(args.format, args.style)  # before minutes of research, not after
     result = run_research(args.question, options_from(args), on_progress=progress)
     if tty:
         print(file=sys.stderr)
-    print(format_result(result, args.format))
+    print(format_result(result, args.format, args.style))
     return 0

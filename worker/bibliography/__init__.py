@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from reference.errors import InputError
 from worker.bibliography.formats import csl_items, to_bibtex, to_csl_json, to_ris
-from worker.bibliography.styles import ALIASES, STYLES, reference_list, rendered, style_name
+from worker.bibliography.styles import ALIASES, STYLES, Output, reference_list, rendered, style_name
 from worker.bibliography.works import Work, cite_keys, works_from_references, works_from_report, works_from_result
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "Work",
     "cite_keys",
     "csl_items",
+    "entries_by_number",
     "export",
     "reference_list",
     "rendered",
@@ -65,3 +66,13 @@ def export(works: Sequence[Work], fmt: str) -> Export:
         entries = reference_list(works, keys, fmt, "text")
         return Export("".join(f"{e}\n" for e in entries), "text/plain; charset=utf-8", "txt")
     raise InputError(f"unknown export format {fmt!r}: choose one of {', '.join(EXPORT_FORMATS)}")
+
+
+def entries_by_number(result, style: str, output: Output = "text") -> dict[int, str]:
+    """Each footnote number of ``result`` (a ResearchResult) -> its source's entry in
+    ``style``: the definitions of a footnoted answer written as a reference list."""
+    numbers = sorted({r.n for r in result.references})
+    works = works_from_result(result)  # one per number, in number order
+    keys = cite_keys(works)
+    entries = rendered(works, keys, style, output)
+    return {n: entries[key] for n, key in zip(numbers, keys, strict=True)}

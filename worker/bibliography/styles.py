@@ -117,7 +117,7 @@ def _finish(marked: str, output: Output) -> str:
     """Escape the text between the markers for ``output`` and turn the markers into
     its markup (HTML tags, Markdown emphasis, nothing for text)."""
     out, stack, pos = [], [], 0
-    escape = {"html": lambda t: html.escape(t, quote=False), "md": _md_escape}.get(output, lambda t: t)
+    escape = {"html": _html_escape, "md": _md_escape}.get(output, lambda t: t)
     for match in _TAG.finditer(marked):
         out.append(escape(marked[pos : match.start()]))
         pos = match.end()
@@ -133,6 +133,20 @@ def _finish(marked: str, output: Output) -> str:
             out.append(_open(tag, output))
     out.append(escape(marked[pos:]))
     return "".join(out).strip()
+
+
+def _html_escape(text: str) -> str:
+    """Escaped text whose URLs are links (the scheme is one _URL allows: http, https, file)."""
+    out, pos = [], 0
+    for match in _URL.finditer(text):
+        url = html.escape(match.group(0), quote=True)
+        out += [
+            html.escape(text[pos : match.start()], quote=False),
+            f'<a href="{url}" rel="noopener noreferrer nofollow">{url}</a>',
+        ]
+        pos = match.end()
+    out.append(html.escape(text[pos:], quote=False))
+    return "".join(out)
 
 
 def _md_escape(text: str) -> str:
