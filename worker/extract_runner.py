@@ -27,6 +27,7 @@ import logging
 import os
 import pickle
 import queue
+import resource
 import select
 import signal
 import struct
@@ -49,6 +50,9 @@ _HEADER = struct.Struct(">I")
 _READY = b"ready\n"
 _START_TIMEOUT = 60.0  # importing trafilatura on a loaded machine; not part of a page's cap
 _PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent)
+# address space of a child (it uses about 230 MB idle): a decompression bomb in a
+# PDF or a runaway parse fails with MemoryError instead of swapping the worker
+_MEMORY_LIMIT = 2 << 30
 
 
 class _Child:
@@ -63,7 +67,10 @@ class _Child:
             env=env,
             start_new_session=True,  # a ^C to the worker's group is the worker's to handle
         )
-        line = _read_exactly(self.proc.stdout, len(_READY), time.monotonic() + _START_TIMEOUT)
+        try:
+            line = _read_exactly(self.proc.stdout, len(_READY), time.monotonic() + _START_TIMEOUT)
+        except EOFError:
+            line = None
         if line != _READY:
             self.kill()
             raise RuntimeError("the extraction process did not start (see the worker's stderr)")
@@ -72,23 +79,29 @@ class _Child:
         return self.proc.poll() is None
 
     def call(self, page: FetchedPage, doc_id: str, timeout: float) -> dict[str, Any] | None:
-        """The child's answer, or None when it overran ``timeout`` or died (then it is killed)."""
+        """The child's answer; None when it overran ``timeout`` (it is killed), and a
+        ``crashed`` answer when it died on the page (a crash in C code, out of memory)."""
         payload = pickle.dumps((page, doc_id), protocol=pickle.HIGHEST_PROTOCOL)
+        deadline = time.monotonic() + timeout
+        body, died = None, False
         try:
             self.proc.stdin.write(_HEADER.pack(len(payload)) + payload)
             self.proc.stdin.flush()
-            deadline = time.monotonic() + timeout
             size = _read_exactly(self.proc.stdout, _HEADER.size, deadline)
-            if size is None:
-                self.kill()
-                return None
-            body = _read_exactly(self.proc.stdout, _HEADER.unpack(size)[0], deadline)
-        except OSError:
-            body = None
-        if body is None:
-            self.kill()
+            if size is not None:
+                body = _read_exactly(self.proc.stdout, _HEADER.unpack(size)[0], deadline)
+        except (OSError, EOFError):  # a broken pipe or end of file: the child is gone
+            died = True
+        if body is not None:
+            return json.loads(body)
+        self.kill()
+        if not died:
             return None
-        return json.loads(body)
+        return {
+            "ok": False,
+            "reason": "crashed",
+            "message": f"the extraction process died on {page.final_url} (exit status {self.proc.returncode})",
+        }
 
     def kill(self) -> None:
         if self.proc.poll() is None:
@@ -108,7 +121,7 @@ class _Child:
 
 
 def _read_exactly(stream: BinaryIO, n: int, deadline: float) -> bytes | None:
-    """``n`` bytes from a pipe, or None at EOF or when ``deadline`` passes."""
+    """``n`` bytes from a pipe, or None when ``deadline`` passes; EOFError at end of file."""
     fd, chunks, got = stream.fileno(), [], 0
     while got < n:
         remaining = deadline - time.monotonic()
@@ -116,7 +129,7 @@ def _read_exactly(stream: BinaryIO, n: int, deadline: float) -> bytes | None:
             return None
         chunk = os.read(fd, min(n - got, 1 << 20))
         if not chunk:
-            return None
+            raise EOFError("the extraction process closed its output")
         chunks.append(chunk)
         got += len(chunk)
     return b"".join(chunks)
@@ -182,7 +195,14 @@ class ExtractRunner:
                 child.kill()
                 child = None
             if child is None:
-                child = _Child(self.timeout)
+                try:
+                    child = _Child(self.timeout)
+                except (OSError, RuntimeError) as exc:
+                    raise ExtractError(
+                        f"could not start an extraction process for {page.final_url}: {exc}",
+                        url=page.url,
+                        reason="extract-unavailable",
+                    ) from exc
                 self._live.add(child)
             answer = child.call(page, doc_id, self.timeout)
             if answer is None:
@@ -225,6 +245,8 @@ def _serve(cap: float) -> None:
 
     from worker.extract import extract
 
+    with contextlib.suppress(ValueError, OSError):  # not every platform enforces RLIMIT_AS
+        resource.setrlimit(resource.RLIMIT_AS, (_MEMORY_LIMIT, _MEMORY_LIMIT))
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # a library's print() must not corrupt the answer stream
     stdout.write(_READY)
@@ -241,6 +263,8 @@ def _serve(cap: float) -> None:
             answer = {"ok": True, "document": dataclasses.asdict(extract(page, doc_id=doc_id))}
         except ExtractError as exc:
             answer = {"ok": False, "message": str(exc), "reason": exc.reason}
+        except MemoryError:
+            answer = {"ok": False, "message": f"extracting {page.final_url} ran out of memory", "reason": "too-large"}
         except Exception as exc:  # a library bug on one page must not end the child
             answer = {"ok": False, "message": f"extraction failed: {type(exc).__name__}: {exc}", "reason": "error"}
         signal.alarm(0)

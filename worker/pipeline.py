@@ -91,11 +91,11 @@ async def fetch_stage(searched: dict, res: Resources, corpus_dir: Path | None = 
     titles = {h["url"]: h["title"] for h in searched["hits"]}
     pages, failures = await res.fetcher.fetch_all(urls, corpus_dir=corpus_dir)
     documents, failed = [], [{"url": f.url, "stage": "fetch", "reason": f"{f.reason}: {f.detail}"} for f in failures]
-    for page in pages:
-        try:
-            doc = await res.fetcher.extract(page)  # off the event loop, time-capped
-        except ExtractError as exc:
-            failed.append({"url": page.url, "stage": "extract", "reason": f"{exc.reason}: {exc}"})
+    # in the fetcher's extraction processes, in parallel, each page time-capped
+    extracted = await asyncio.gather(*(res.fetcher.extract(page) for page in pages), return_exceptions=True)
+    for page, doc in zip(pages, extracted, strict=True):
+        if isinstance(doc, ExtractError):
+            failed.append({"url": page.url, "stage": "extract", "reason": f"{doc.reason}: {doc}"})
             continue
         if doc.title == doc.url and titles.get(page.url):
             doc = dataclasses.replace(doc, title=titles[page.url])

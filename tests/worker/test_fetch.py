@@ -205,3 +205,59 @@ def test_extraction_processes_are_gone_after_close():
 
     procs = asyncio.run(run())
     assert len(procs) == 1 and all(p.poll() is not None for p in procs)
+
+
+async def test_a_child_that_dies_on_a_page_is_reported_and_replaced():
+    import signal
+
+    f = Fetcher(FetchConfig(extract_timeout=60, extract_workers=1))
+    try:
+        extraction = asyncio.create_task(f.extract(page(slow_html())))
+        while not f.extractor.processes():
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)
+        (child,) = f.extractor.processes()
+        child.send_signal(signal.SIGKILL)  # as a crash in lxml's C code or the kernel's OOM killer would
+        with pytest.raises(ExtractError) as caught:
+            await extraction
+        assert caught.value.reason == "crashed" and "died" in str(caught.value)
+        doc = await f.extract(page(b"<html><body><p>" + b"Plain words in a paragraph. " * 30 + b"</p></body></html>"))
+        assert "Plain words" in doc.text
+        assert [p.pid for p in f.extractor.processes()] != [child.pid]
+    finally:
+        await f.close()
+
+
+async def test_fetch_stage_reports_a_page_too_slow_to_extract_and_keeps_the_others():
+    from aiohttp import web
+
+    from tests.fakes.server import ServerThread
+    from tests.fakes.site import make_pdf
+    from worker import pipeline
+
+    words = "<p>" + "Tidal lagoons hold water behind a wall and release it through turbines. " * 8 + "</p>"
+    bodies = {
+        "/tables": (slow_html(), "text/html"),
+        "/a.pdf": (make_pdf([f"w{i}" for i in range(60_000)]), "application/pdf"),
+        "/ok": (f"<html><body>{words}</body></html>".encode(), "text/html"),
+    }
+
+    async def serve(request):
+        body, kind = bodies[request.path]
+        return web.Response(body=body, content_type=kind)
+
+    app = web.Application()
+    for path in bodies:
+        app.router.add_get(path, serve)
+    server = ServerThread(app).start()
+    f = Fetcher(FetchConfig(allow=("loopback",), respect_robots=False, extract_timeout=1.5, timeout=10))
+    try:
+        urls = [server.base_url + p for p in ("/tables", "/ok", "/a.pdf")]
+        hits = {"hits": [{"url": u, "title": ""} for u in urls]}
+        out = await pipeline.fetch_stage(hits, pipeline.Resources(settings=None, fetcher=f))
+        assert [d["url"] for d in out["documents"]] == [urls[1]]
+        reasons = {x["url"]: (x["stage"], x["reason"].split(":")[0]) for x in out["failures"]}
+        assert reasons == {urls[0]: ("extract", "timeout"), urls[2]: ("extract", "timeout")}
+    finally:
+        await f.close()
+        server.stop()
