@@ -97,6 +97,8 @@ async def fetch_stage(searched: dict, res: Resources, corpus_dir: Path | None = 
         if isinstance(doc, ExtractError):
             failed.append({"url": page.url, "stage": "extract", "reason": f"{doc.reason}: {doc}"})
             continue
+        if isinstance(doc, BaseException):
+            raise doc
         if doc.title == doc.url and titles.get(page.url):
             doc = dataclasses.replace(doc, title=titles[page.url])
         documents.append(dataclasses.asdict(doc))
