@@ -174,7 +174,6 @@ class Fetcher:
         """Fetch ``urls`` concurrently; pages come back in the order of ``urls``.
         ``corpus_dir`` (a job's own folder) is where ``file://`` URLs may point."""
         semaphore = asyncio.Semaphore(self.config.concurrency)
-        self.extractor.warm()  # extraction processes start while the pages download
 
         async def one(url: str) -> FetchedPage | FetchFailure:
             async with semaphore:

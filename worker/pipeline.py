@@ -89,6 +89,7 @@ async def search_stage(question: str, options: ResearchOptions, res: Resources) 
 async def fetch_stage(searched: dict, res: Resources, corpus_dir: Path | None = None) -> dict:
     urls = [h["url"] for h in searched["hits"]]
     titles = {h["url"]: h["title"] for h in searched["hits"]}
+    res.fetcher.extractor.warm()  # extraction processes start while the pages download
     pages, failures = await res.fetcher.fetch_all(urls, corpus_dir=corpus_dir)
     documents, failed = [], [{"url": f.url, "stage": "fetch", "reason": f"{f.reason}: {f.detail}"} for f in failures]
     # in the fetcher's extraction processes, in parallel, each page time-capped
