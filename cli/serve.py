@@ -1,4 +1,8 @@
-"""``deepref serve``: the HTTP API and the viewer (docs/api.md)."""
+"""``deepref serve``: the HTTP API and the viewer (docs/api.md).
+
+It refuses to listen beyond loopback without ``DEEPREF_API_TOKEN`` (and refuses a
+token too short to be one); ``--insecure-no-auth`` overrides the first, loudly.
+"""
 
 from __future__ import annotations
 
@@ -9,16 +13,36 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("serve", help="run the HTTP API and the report viewer")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--insecure-no-auth",
+        action="store_true",
+        help="listen on a non-loopback address without DEEPREF_API_TOKEN (anyone who reaches it can use the API)",
+    )
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     import logging
+    import sys
 
     from aiohttp import web
 
+    from api.accesslog import RedactingAccessLogger
     from api.app import create_app
+    from api.security import check_listen
+    from worker.settings import get_settings
 
+    settings = get_settings()
+    warnings = check_listen(args.host, settings, insecure_no_auth=args.insecure_no_auth)  # raises: exit 1
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    web.run_app(create_app(), host=args.host, port=args.port, print=lambda msg: print(msg, flush=True))
+    for warning in warnings:
+        logging.getLogger("api").warning(warning)
+        print(f"deepref: WARNING: {warning}", file=sys.stderr, flush=True)
+    web.run_app(
+        create_app(settings, warnings=warnings),
+        host=args.host,
+        port=args.port,
+        access_log_class=RedactingAccessLogger,
+        print=lambda msg: print(msg, flush=True),
+    )
     return 0

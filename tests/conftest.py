@@ -311,3 +311,75 @@ def start_worker(worker_env, redis_client, key_prefix):
     yield start
     for proc in workers:
         proc.stop()
+
+
+# --------------------------------------------------------------------------- deepref serve
+class ServeProcess:
+    """``deepref serve`` as a real subprocess on a free loopback port, started with the
+    documented command; everything it prints goes to ``log_path``."""
+
+    def __init__(self, env: dict[str, str], name: str, args: tuple[str, ...] = ()):
+        import socket
+        import subprocess
+        import sys
+
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.log_path = ARTIFACTS / f"serve-{name}.log"
+        self._log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
+        argv = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", str(self.port), *args]
+        self.proc = subprocess.Popen(
+            argv, cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+
+    def wait_ready(self, timeout: float = 30) -> ServeProcess:
+        import socket
+        import time
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"deepref serve exited early; see {self.log_path}:\n{self.log()[-2000:]}")
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+                return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"deepref serve not listening after {timeout} s; see {self.log_path}")
+
+    def log(self) -> str:
+        self._log.flush()
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> None:
+        import signal
+        import subprocess
+
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+        self._log.close()
+
+
+@pytest.fixture
+def serve(worker_env, request):
+    """Start ``deepref serve`` on loopback with the test's Redis db and prefix:
+    ``serve(*extra_args, DEEPREF_X="...")``; every one started is stopped at the end."""
+    started: list[ServeProcess] = []
+
+    def start(*args: str, **extra_env: str) -> ServeProcess:
+        name = f"{request.node.name}-{len(started)}".replace("/", "_")[:80]
+        proc = ServeProcess({**worker_env, **extra_env}, name, args)
+        started.append(proc)
+        return proc.wait_ready()
+
+    yield start
+    for proc in started:
+        proc.stop()

@@ -90,7 +90,22 @@ class Settings(BaseSettings):
     beat_interval_seconds: float = Field(30.0, gt=0, description="How often beat checks the definitions.")
 
     # --- HTTP API ------------------------------------------------------------------
-    api_token: SecretStr | None = Field(None, description="Bearer token required by the API when set.")
+    api_token: SecretStr | None = Field(
+        None, description="Bearer token required by the API when set; at least 32 characters."
+    )
+    api_allowed_hosts: list[str] = Field(
+        default_factory=lambda: ["localhost", "127.0.0.1", "::1"],
+        description='Host header values the API answers (any port); "*" = any (only behind a proxy that checks it).',
+    )
+    api_allowed_origins: list[str] = Field(
+        default_factory=list, description="Origins allowed besides the API's own, e.g. https://app.example.org."
+    )
+    api_max_streams: int = Field(100, ge=1, description="Event streams open at once, all clients together.")
+    api_max_streams_per_client: int = Field(8, ge=1, description="Event streams open at once per client address.")
+    api_stream_max_seconds: float = Field(
+        900.0, gt=0, description="Longest life of one event stream; the client reconnects after it."
+    )
+    api_event_token_seconds: int = Field(600, ge=10, description="Validity of the per-job token in events URLs.")
     api_max_body_bytes: int = Field(64_000, ge=1024, description="Largest accepted request body.")
     api_corpus_roots: list[Path] = Field(
         default_factory=list,

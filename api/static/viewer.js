@@ -23,7 +23,9 @@ function el(tag, attrs = {}, text = "") {
   if (text) node.textContent = text;
   return node;
 }
-function safeUrl(url) { return /^(https?|file):/i.test(url) ? url : "#"; }
+// Only web links: a source URL is untrusted text (a file: link would not open from here anyway).
+function safeUrl(url) { return /^https?:\/\//i.test(url) ? url : "#"; }
+const REL = "noopener noreferrer nofollow";
 
 function renderProgress(state, progress, message) {
   $("progress").hidden = false;
@@ -70,7 +72,7 @@ function showReference(ref) {
 
 function renderAnswer(container, html, refs, markers) {
   const div = el("div", {"class": "answer"});
-  div.innerHTML = html;  // server-rendered by markdown-it with raw HTML escaped
+  div.innerHTML = html;  // server-rendered by markdown-it: raw HTML escaped, no image, safe links only
   const sorted = (markers || []).slice().sort((a, b) => a[0] - b[0]);
   div.querySelectorAll("sup.fn a").forEach((a) => {
     a.addEventListener("click", (event) => {
@@ -90,7 +92,7 @@ function renderReferences(refs) {
   for (const r of refs) { if (!byN.has(r.n)) byN.set(r.n, []); byN.get(r.n).push(r); }
   for (const [n, group] of [...byN.entries()].sort((a, b) => a[0] - b[0])) {
     const li = el("li", {"id": "ref-" + n, "value": String(n)});
-    const a = el("a", {"href": safeUrl(group[0].url), "target": "_blank", "rel": "noopener noreferrer"},
+    const a = el("a", {"href": safeUrl(group[0].url), "target": "_blank", "rel": REL},
                  group[0].title || group[0].url);
     li.appendChild(a);
     const shown = new Set();
@@ -114,8 +116,9 @@ async function showJob(id) {
   if (job.state === "cancelled") { showError("This job was cancelled."); return; }
   if (job.state !== "done") {
     renderProgress(job.state, job.progress, job.message);
-    const q = token() ? "?access_token=" + encodeURIComponent(token()) : "";
-    const source = new EventSource(`/v1/jobs/${encodeURIComponent(id)}/events${q}`);
+    // urls.events carries a short-lived token for this job's stream only, when the
+    // server has a token (EventSource cannot send an Authorization header)
+    const source = new EventSource(job.urls.events);
     source.addEventListener("state", (event) => {
       const data = JSON.parse(event.data);
       renderProgress(data.state, Number(data.progress), data.message);

@@ -76,8 +76,9 @@ async def test_bad_requests(api):
         (http.post("/v1/jobs", json={"nope": 1}), 422, "question"),
         (http.post("/v1/jobs", json={"question": ""}), 422, "empty"),
         (http.post("/v1/jobs", data=b"x" * 200_000, headers={"Content-Type": "application/json"}), 413, "too large"),
-        (http.get("/v1/jobs/does-not-exist"), 404, "never submitted"),
-        (http.get("/v1/jobs/does-not-exist/events"), 404, "never submitted"),
+        (http.get("/v1/jobs/does-not-exist"), 400, "not a job id"),
+        (http.get(f"/v1/jobs/{'0' * 32}"), 404, "never submitted"),
+        (http.get(f"/v1/jobs/{'0' * 32}/events"), 404, "never submitted"),
         (http.put("/v1/jobs"), 405, "not allowed"),
         (http.get("/v1/reports/x/runs/..%2f..%2fetc"), 404, "no report run"),
     ]
@@ -110,13 +111,15 @@ async def test_corpus_folders_only_inside_the_configured_roots(aiohttp_client, w
 
 async def test_bearer_token(aiohttp_client, worker_env, client_for):
     client = client_for(worker_env)
-    settings = Settings(**{**client.settings.model_dump(), "api_token": "s3cret"})
+    token = "s3cret-" + "x" * 32
+    settings = Settings(**{**client.settings.model_dump(), "api_token": token})
     http = await aiohttp_client(create_app(settings, client=client))
-    missing = await http.get("/v1/jobs/x")
+    job = "0" * 32
+    missing = await http.get(f"/v1/jobs/{job}")
     assert missing.status == 401 and missing.headers["WWW-Authenticate"].startswith("Bearer")
-    wrong = await http.get("/v1/jobs/x", headers={"Authorization": "Bearer nope"})
+    wrong = await http.get(f"/v1/jobs/{job}", headers={"Authorization": "Bearer nope"})
     assert wrong.status == 401
-    right = await http.get("/v1/jobs/x", headers={"Authorization": "Bearer s3cret"})
+    right = await http.get(f"/v1/jobs/{job}", headers={"Authorization": f"Bearer {token}"})
     assert right.status == 404
     assert (await http.get("/openapi.json")).status == 200  # open, like /healthz and the pages
 
