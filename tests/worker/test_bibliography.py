@@ -41,6 +41,9 @@ def test_keys_are_author_year_word_ascii_and_deduplicated():
     assert keys[4] == "anonndlocal"
     assert keys[5:] == ["smith2020tidal-2", "smith2020tidal-3"]
     assert len(set(keys)) == len(keys)
+    # a host that is an address names no one
+    assert cite_keys([Work("The Tides", "http://127.0.0.1:8080/x", (), None, "2024")]) == ["anon2024tides"]
+    assert cite_keys([Work("Tides", "https://news.bbc.co.uk/x")]) == ["bbcndtides"]
     assert cite_keys([*WORKS, same, same]) == keys  # stable
 
 

@@ -192,7 +192,10 @@ def cite_keys(works: Sequence[Work]) -> list[str]:
 
 
 def _site_word(host: str) -> str:
-    """``en.wikipedia.org`` -> wikipedia, ``bbc.co.uk`` -> bbc, ``example.org`` -> example."""
+    """``en.wikipedia.org`` -> wikipedia, ``bbc.co.uk`` -> bbc, ``example.org`` -> example;
+    an address names no one."""
+    if not re.search(r"[a-z]", host.lower()) or ":" in host:  # 127.0.0.1, [::1]
+        return ""
     labels = host.split(".")
     if len(labels) < 2:
         return host
