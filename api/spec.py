@@ -161,6 +161,7 @@ def openapi() -> dict:
                                 "text/plain": {"schema": {"type": "string"}},
                             },
                         },
+                        **bad_id,
                         "404": _error("no such job"),
                         "409": _error("the job is not done (pending, failed or cancelled)"),
                         "422": _error("unknown format"),

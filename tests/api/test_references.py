@@ -65,7 +65,7 @@ async def test_references_errors(api):
         (f"/v1/jobs/{pending}/references", 409, "not finished yet"),
         (f"/v1/jobs/{pending}/references?format=endnote", 422, "bibtex, ris, csl-json"),
         (f"/v1/jobs/{'0' * 32}/references", 404, "never submitted"),
-        ("/v1/jobs/not-an-id/references", 404, "32 hexadecimal"),
+        ("/v1/jobs/not-an-id/references", 400, "not a job id"),
     ]
     for path, status, message in cases:
         resp = await http.get(path)
