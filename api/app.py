@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from api import security, validation
 from api.appkeys import CLIENT, EVENT_TOKENS, SETTINGS, WARNINGS
 from api.errors import error_response, errors
-from api.events import job_events, streams_ctx
+from api.events import end_streams, job_events, streams_ctx
 from api.references import add_routes as add_reference_routes
 from api.render import answer_html
 from api.spec import openapi
@@ -63,6 +63,7 @@ def create_app(settings=None, *, client=None, warnings: list[str] | None = None)
         security.EventTokens(token.get_secret_value(), settings.api_event_token_seconds) if token else None
     )
     app.cleanup_ctx.append(streams_ctx)
+    app.on_shutdown.append(end_streams)
     app.on_response_prepare.append(security.security_headers)
     r = app.router
     r.add_post("/v1/jobs", create_job)

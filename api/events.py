@@ -11,6 +11,7 @@ Redis connection between polls and can never take one that a job request needs.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections import Counter
 from collections.abc import Iterator
@@ -39,6 +40,7 @@ class Streams:
         self.total = 0
         self.per_client: Counter[str] = Counter()
         self.redis = None
+        self.closing = asyncio.Event()  # set on shutdown: every stream ends at its next poll
 
     async def start(self) -> None:
         import redis.asyncio as aioredis
@@ -112,6 +114,12 @@ async def streams_ctx(app: web.Application):
     await streams.close()
 
 
+async def end_streams(app: web.Application) -> None:
+    """On shutdown, before aiohttp waits (up to a minute) for open handlers: a stream
+    would otherwise hold a stopping server until its lifetime ends."""
+    app[STREAMS].closing.set()
+
+
 async def job_events(request: web.Request) -> web.StreamResponse:
     """Server-sent events: one ``state`` event per change, until the job ends or the
     stream's lifetime does."""
@@ -137,7 +145,7 @@ async def _tail(streams: Streams, resp: web.StreamResponse, job_id: str, last: s
     loop = asyncio.get_running_loop()
     end = loop.time() + streams.settings.api_stream_max_seconds
     quiet_since = loop.time()
-    while loop.time() < end:
+    while loop.time() < end and not streams.closing.is_set():
         events = await streams.read(job_id, last)
         for event_id, data in events:
             last = event_id
@@ -150,8 +158,9 @@ async def _tail(streams: Streams, resp: web.StreamResponse, job_id: str, last: s
         elif loop.time() - quiet_since >= HEARTBEAT_SECONDS:
             await resp.write(b": keep-alive\n\n")
             quiet_since = loop.time()
-        await asyncio.sleep(POLL_SECONDS)
-    await resp.write_eof()  # lifetime over: EventSource reconnects with Last-Event-ID
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(streams.closing.wait(), POLL_SECONDS)
+    await resp.write_eof()  # lifetime over or shutting down: EventSource reconnects with Last-Event-ID
 
 
 async def _send(resp: web.StreamResponse, event: str, event_id: str | None, data: dict) -> None:

@@ -372,3 +372,19 @@ def test_untrusted_markdown_loads_no_image_and_keeps_only_safe_links():
     assert '<sup class="fn"><a href="#ref-1"' in out
     page = html_page("t", out)
     assert 'http-equiv="Content-Security-Policy"' in page and "default-src 'none'" in page
+
+
+async def test_open_streams_do_not_hold_a_stopping_server(serve):
+    """aiohttp waits up to a minute for open handlers on shutdown; streams end at once."""
+    server = serve()
+    async with aiohttp.ClientSession() as http:
+        job = await _submit(http, server.base_url)
+        async with http.get(server.base_url + job["urls"]["events"]) as stream:
+            await stream.content.readline()  # open and flowing
+            loop = asyncio.get_running_loop()
+            start = loop.time()
+            server.proc.terminate()
+            await asyncio.to_thread(server.proc.wait, 20)
+            assert loop.time() - start < 8
+            rest = await asyncio.wait_for(stream.read(), 5)
+            assert b"event: state" in rest or rest == b""
