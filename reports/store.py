@@ -1,5 +1,6 @@
-"""Where reports live on disk: ``{reports_dir}/{name}/{run}/report.{json,md,html}``
-and ``{reports_dir}/{name}/index.json`` listing the runs.
+"""Where reports live on disk: ``{reports_dir}/{name}/{run}/report.{json,md,html}``,
+the finished run's ``references.{bib,ris,json}``, and ``{reports_dir}/{name}/index.json``
+listing the runs.
 
 ``report.json`` is also the run's progress record while it runs (sections
 pending, running with their job id, done with their result, or failed with the
@@ -51,7 +52,20 @@ class ReportStore:
         write_atomic(folder / "report.json", json.dumps(report, ensure_ascii=False, indent=2))
         for suffix, text in (rendered or {}).items():
             write_atomic(folder / f"report.{suffix}", text)
+        if report["status"] != "running":
+            self._write_references(folder, report)
         self._update_index(report)
+
+    @staticmethod
+    def _write_references(folder: Path, report: dict[str, Any]) -> None:
+        """The run's shared reference list as ``references.bib``, ``.ris`` and ``.json``
+        (CSL-JSON), for a reference manager to import."""
+        from worker.bibliography import FILE_FORMATS, export, works_from_report
+
+        works = works_from_report(report)
+        for fmt in FILE_FORMATS:
+            out = export(works, fmt)
+            write_atomic(folder / f"references.{out.suffix}", out.text)
 
     def runs(self, name: str) -> list[dict[str, Any]]:
         path = self.root / name / "index.json"

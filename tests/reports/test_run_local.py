@@ -10,7 +10,9 @@ import sys
 import time
 from pathlib import Path
 
+import bibtexparser
 import pytest
+import rispy
 
 from reports.definitions import load_definitions
 from reports.run import new_run, run_local
@@ -53,8 +55,16 @@ async def test_local_run_shares_one_reference_list(env):
     report = await run_local(new_run(definition, store), definition, store)
     assert report["status"] == "done"
     folder = store.run_dir("brief", report["run"])
-    assert {p.name for p in folder.iterdir()} == {"report.json", "report.md", "report.html"}
+    reports = {"report.json", "report.md", "report.html"}
+    assert {p.name for p in folder.iterdir()} == reports | {"references.bib", "references.ris", "references.json"}
     saved = json.loads((folder / "report.json").read_text())
+    # the shared reference list, one entry per number, in the three bibliography files
+    numbers = len({r["n"] for r in saved["references"]})
+    library = bibtexparser.parse_string((folder / "references.bib").read_text())
+    assert library.failed_blocks == [] and len(library.entries) == numbers
+    assert [r["id"] for r in rispy.loads((folder / "references.ris").read_text())] == [e.key for e in library.entries]
+    csl = json.loads((folder / "references.json").read_text())
+    assert [i["URL"] for i in csl] == [e["url"] for e in library.entries]
     by_url: dict[str, set[int]] = {}
     for ref in saved["references"]:
         by_url.setdefault(ref["url"], set()).add(ref["n"])
