@@ -49,9 +49,15 @@ def configure(app: Celery, settings) -> None:
     celery_keys = Keys(settings.key_prefix).celery()
     app.conf.update(
         broker_url=settings.redis_url,
-        result_backend=settings.redis_url,
-        broker_transport_options={"visibility_timeout": settings.visibility_timeout, "global_keyprefix": celery_keys},
-        result_backend_transport_options={"global_keyprefix": celery_keys},
+        broker_transport_options={
+            "visibility_timeout": settings.visibility_timeout,
+            "global_keyprefix": celery_keys,
+            # kombu looks for unacknowledged messages to redeliver only every
+            # interval x throttle seconds (100 s by default, whatever the visibility
+            # timeout): look every quarter of it, at most every minute.
+            "unacked_restore_interval": max(1, min(60, settings.visibility_timeout // 4)),
+            "unacked_restore_throttle": 1,
+        },
         broker_connection_retry_on_startup=True,
         task_serializer="json",
         result_serializer="json",
@@ -60,12 +66,14 @@ def configure(app: Celery, settings) -> None:
         task_reject_on_worker_lost=True,
         # On a lost broker connection the unacknowledged messages of running stages
         # will be delivered again: stop those stages rather than run each twice.
+        # (Cancelling records the task's state in the result backend; with one on the
+        # Redis that just went away, Celery 5.6 dies there: deepref keeps none, the
+        # job store holds every state.)
         worker_cancel_long_running_tasks_on_connection_loss=True,
         worker_prefetch_multiplier=1,
         task_default_queue=QUEUE,
         task_soft_time_limit=settings.stage_soft_time_limit,
         task_time_limit=settings.stage_time_limit,
-        result_expires=3600,
         task_ignore_result=True,
         worker_hijack_root_logger=False,
         beat_schedule={

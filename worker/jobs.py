@@ -49,6 +49,11 @@ class JobStore:
         )
 
     def _fail(self, exc: Exception) -> StoreUnavailable:
+        if isinstance(exc, redis.ResponseError) and str(exc).startswith("OOM"):
+            return StoreUnavailable(
+                f"Redis at {self._url} is full (maxmemory reached; it refuses writes rather than evict keys): "
+                "raise its maxmemory, lower DEEPREF_JOB_TTL_SECONDS, or remove old keys"
+            )
         return StoreUnavailable(
             f"cannot reach Redis at {self._url} ({type(exc).__name__}: {exc}); start Redis or set DEEPREF_REDIS_URL"
         )
