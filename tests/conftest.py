@@ -27,7 +27,7 @@ TEST_REDIS_URL = os.environ.get("DEEPREF_TEST_REDIS_URL", f"redis://127.0.0.1:63
 # A test that needs a real dependency says so with a marker; using one of these fixtures
 # adds the marker for it. On CI (``CI`` set) such a test may not skip: a missing Redis,
 # worker, browser or local model fails the run instead of passing it quietly.
-NEEDS_MARKERS = ("redis", "worker", "browser", "local_model")
+NEEDS_MARKERS = ("redis", "worker", "browser", "local_model", "netns")
 FIXTURE_NEEDS = {
     "redis_client": ("redis",),
     "worker_env": ("redis",),

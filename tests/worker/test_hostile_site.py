@@ -249,6 +249,7 @@ def _wait_ready(proc: subprocess.Popen, what: str) -> None:
 
 
 # -------------------------------------------------------------------- the test
+@pytest.mark.netns
 @pytest.mark.timeout(300)
 def test_hostile_site_reaches_no_canary(net, tmp_path):
     canary_log, hostile_log = tmp_path / "canary.log", tmp_path / "hostile.log"
