@@ -72,3 +72,74 @@ def test_submit_watch_click_footnote(
         page.screenshot(path=str(artifacts_dir / "viewer-job.png"), full_page=True)
     finally:
         server.stop()
+
+
+def test_viewer_with_a_token_and_hostile_markdown(
+    chromium, serve, start_worker, searxng_server, web_site, openai_server, tmp_path
+):
+    """The same viewer against a real ``deepref serve`` with a token: the page asks for
+    it once, follows the job's live progress through the per-job events URL, and
+    renders a report whose Markdown tries to load a remote image and run a link,
+    with the Content-Security-Policy blocking nothing of the page's own."""
+    import json
+
+    from aiohttp import web
+
+    from tests.fakes.server import ServerThread
+
+    hits: list[str] = []
+
+    async def pixel(request: web.Request) -> web.Response:
+        hits.append(request.path)
+        return web.Response(body=b"GIF89a", content_type="image/gif")
+
+    tracker = web.Application()
+    tracker.router.add_get("/{any:.*}", pixel)
+    tracker_server = ServerThread(tracker).start()
+    pixel_url = tracker_server.base_url + "/pixel.gif"
+    run = tmp_path / "reports" / "weekly" / "2026-11-23T0900"
+    run.mkdir(parents=True)
+    answer = f"Tides turn turbines.[^1] ![tracking pixel]({pixel_url}) [click](javascript:alert(1))"
+    (tmp_path / "reports" / "weekly" / "index.json").write_text(json.dumps({"name": "weekly", "runs": []}))
+    (run / "report.json").write_text(
+        json.dumps(
+            {
+                "title": "Weekly",
+                "run": run.name,
+                "sections": [
+                    {"question": "q", "status": "done", "answer": answer, "markers": [[20, 25, 1]], "references": []}
+                ],
+                "references": [],
+            }
+        )
+    )
+    token = "browser-token-" + "x" * 30
+    searxng_server.fake.default = [{"url": web_site.url("/article"), "title": "Tides", "content": ""}]
+    openai_server.fake.chat_delay = 1.5
+    server = serve(DEEPREF_API_TOKEN=token, DEEPREF_REPORTS_DIR=str(tmp_path / "reports"))
+    start_worker("browser-token")
+    console: list[str] = []
+    try:
+        page = chromium.new_page()
+        page.on("console", lambda msg: console.append(msg.text))
+        page.on("dialog", lambda dialog: dialog.accept(token))  # "This server needs an API token:"
+        page.goto(server.base_url + f"/reports/weekly/runs/{run.name}")
+        page.wait_for_selector("#content .answer")
+        assert page.locator("#content img").count() == 0
+        link = page.locator("#content a.image")
+        assert link.get_attribute("href") == pixel_url and "nofollow" in link.get_attribute("rel")
+        assert page.locator("#content a[href^='javascript']").count() == 0 and "click" in page.inner_text("#content")
+
+        page.goto(server.base_url + "/")
+        page.fill("#question", "When did the La Rance tidal power station open?")
+        page.click("button[type=submit]")
+        page.wait_for_url("**/jobs/*")
+        page.wait_for_selector("#stages li.current", timeout=30_000)
+        page.wait_for_selector("sup.fn a", timeout=90_000)
+        assert "fetching" in page.inner_text("#stages")
+    finally:
+        tracker_server.stop()
+    assert hits == []  # the image was never loaded
+    assert not [m for m in console if "Content Security Policy" in m], console
+    log = server.log()
+    assert "/events?token=***" in log and token not in log
