@@ -25,7 +25,7 @@ import ipaddress
 import re
 import socket
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NoReturn
 
 import aiohttp
 from aiohttp.abc import AbstractResolver
@@ -203,7 +203,7 @@ class AddressPolicy:
 _HOW = " (set DEEPREF_FETCH_ALLOW_PRIVATE=true only if this deployment must reach internal hosts)"
 
 
-def _refuse(url: str, why: str, *, how: bool = True) -> None:
+def _refuse(url: str, why: str, *, how: bool = True) -> NoReturn:
     raise BlockedAddressError(f"refused to fetch {url}: {why}{_HOW if how else ''}", url=url, reason="blocked-address")
 
 
