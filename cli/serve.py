@@ -38,6 +38,9 @@ def run(args: argparse.Namespace) -> int:
     for warning in warnings:
         logging.getLogger("api").warning(warning)
         print(f"deepref: WARNING: {warning}", file=sys.stderr, flush=True)
+    if "*" not in settings.api_allowed_hosts:  # the first thing a remote user would trip on
+        names = ", ".join(settings.api_allowed_hosts)
+        logging.getLogger("api").info("answering requests for Host %s only (DEEPREF_API_ALLOWED_HOSTS)", names)
     web.run_app(
         create_app(settings, warnings=warnings),
         host=args.host,
