@@ -49,7 +49,7 @@ class JobStore:
         )
 
     def _fail(self, exc: Exception) -> StoreUnavailable:
-        if isinstance(exc, redis.ResponseError) and str(exc).startswith("OOM"):
+        if isinstance(exc, redis.exceptions.OutOfMemoryError):
             return StoreUnavailable(
                 f"Redis at {self._url} is full (maxmemory reached; it refuses writes rather than evict keys): "
                 "raise its maxmemory, lower DEEPREF_JOB_TTL_SECONDS, or remove old keys"
