@@ -1,7 +1,9 @@
 """From fetched bytes to a document's main text, title and date.
 
-HTML goes through trafilatura (main text without navigation, cookie banners and
-footers; tables and lists kept as text). PDFs are recognised by their bytes
+HTML goes through :mod:`worker.extraction` (trafilatura with its defaults, resiliparse
+where trafilatura keeps too little of the page: main text without navigation, cookie
+banners and footers; one paragraph, list item or table row a line; trafilatura's title,
+author and date). PDFs are recognised by their bytes
 (``%PDF-``), not by a URL suffix, and read with pypdf. Plain text and Markdown
 pass through. Bytes are decoded with the declared charset, then a ``<meta>``
 charset, then charset_normalizer's guess, so a windows-1252 or Shift_JIS page
@@ -34,6 +36,7 @@ class Document:
     date: str | None
     text: str
     content_type: str
+    author: str | None = None
 
 
 def decode(body: bytes, declared: str | None) -> str:
@@ -64,40 +67,31 @@ def extract(page: FetchedPage, *, doc_id: str) -> Document:
     if page.content_type in ("text/html", "application/xhtml+xml") or (
         page.content_type == "text/plain" and _HTML_HINT.search(page.body[:2048])
     ):
-        title, date, body = _html(page, text)
-        return _document(page, doc_id, title, date, body, "text/html")
+        title, author, date, body = _html(page, text)
+        return _document(page, doc_id, title, date, body, "text/html", author)
     title = next((ln.lstrip("# ").strip() for ln in text.splitlines() if ln.strip()), "")[:200]
     return _document(page, doc_id, title, None, text, page.content_type)
 
 
-def _document(page: FetchedPage, doc_id: str, title: str, date: str | None, text: str, kind: str) -> Document:
+def _document(
+    page: FetchedPage, doc_id: str, title: str, date: str | None, text: str, kind: str, author: str | None = None
+) -> Document:
     text = text.replace("\r\n", "\n").replace("\x00", "").strip()
     if not text:
         raise ExtractError(f"no readable text in {page.final_url}", url=page.url, reason="no-text")
-    return Document(doc_id, page.final_url, (title or page.final_url).strip(), date, text, kind)
+    return Document(doc_id, page.final_url, (title or page.final_url).strip(), date, text, kind, author)
 
 
-def _html(page: FetchedPage, html: str) -> tuple[str, str | None, str]:
-    import trafilatura
+def _html(page: FetchedPage, html: str) -> tuple[str, str | None, str | None, str]:
+    from worker.extraction.html import HtmlParseError, extract_html
 
     try:
-        doc = trafilatura.bare_extraction(
-            html,
-            url=page.final_url,
-            with_metadata=True,
-            include_tables=True,
-            include_comments=False,
-            favor_precision=True,
-        )
-    except Exception as exc:  # trafilatura/lxml raise many types on broken markup
-        raise ExtractError(
-            f"could not parse HTML of {page.final_url}: {type(exc).__name__}: {exc}",
-            url=page.url,
-            reason="malformed-html",
-        ) from exc
-    if doc is None:
-        raise ExtractError(f"no main text found in {page.final_url}", url=page.url, reason="no-text")
-    return (doc.title or "", doc.date, doc.text or "")
+        got = extract_html(html, page.final_url)
+    except HtmlParseError as exc:
+        reason = "malformed-html"
+        raise ExtractError(f"could not parse HTML of {page.final_url}: {exc}", url=page.url, reason=reason) from exc
+    log.debug("extracted %s with %s (%s page)", page.final_url, got.method, got.kind)
+    return got.title, got.author, got.date, got.text
 
 
 def _pdf(page: FetchedPage) -> tuple[str, str]:
