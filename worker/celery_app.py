@@ -9,6 +9,13 @@
   (``global_keyprefix``), so several deployments, or test runs, share one Redis.
 - Per-process network clients are built in ``worker_process_init`` and closed in
   ``worker_process_shutdown`` (worker/resources.py).
+- Apps are built from the Settings they are given (``make_celery_app``): the
+  module's ``app`` (``celery -A worker.celery_app``) from this process's settings,
+  a ``Client``'s from its own, which sends stage tasks by name.
+- No result backend: the job store holds every state, and nothing reads results.
+
+How deepref copes with Celery's and Redis' known failure modes is in
+docs/pipeline.md, "Keeping jobs alive".
 """
 
 from __future__ import annotations

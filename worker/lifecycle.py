@@ -159,7 +159,7 @@ class JobLifecycle:
         """``with lifecycle.heartbeat(claim):`` keeps the stage's lock and heartbeat alive."""
         return Heartbeat(self, claim)
 
-    def beat(self, claim: Claim) -> None:
+    def keep_alive(self, claim: Claim) -> None:
         """One heartbeat: the job is alive and the stage lock stays ours."""
         self.store.heartbeat(claim.job_id, self.lock_seconds)
         lock = self.store.keys.job_stage_lock(claim.job_id, claim.stage)
@@ -289,6 +289,6 @@ class Heartbeat:
     def _run(self) -> None:
         while not self._stop.wait(self.every):
             try:
-                self.lifecycle.beat(self.claim)
+                self.lifecycle.keep_alive(self.claim)
             except Exception as exc:  # a missed beat is not fatal; the next one may succeed
                 log.warning("heartbeat of job %s failed: %s", self.claim.job_id, exc)

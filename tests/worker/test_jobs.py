@@ -123,6 +123,17 @@ def test_a_job_runs_every_stage_in_order(store):
     assert states.index("searching") < states.index("fetching") < states.index("referencing")
 
 
+def test_a_running_stage_keeps_its_lock_past_the_lock_lifetime(store):
+    life = JobLifecycle(store, heartbeat_seconds=1)  # lock and heartbeat live 3 s unless refreshed
+    claim = life.claim(life.submit("q").id, "fetch", "t")
+    lock = store.keys.job_stage_lock(claim.job_id, "fetch")
+    with life.heartbeat(claim):
+        time.sleep(4)
+        assert store.held(lock) and store.alive(claim.job_id)
+    time.sleep(3.2)  # no one refreshes them now
+    assert not store.held(lock) and not store.alive(claim.job_id)
+
+
 def test_a_second_delivery_of_a_running_stage_does_not_run(store):
     life = JobLifecycle(store, heartbeat_seconds=1)
     job = life.submit("q")
@@ -232,7 +243,7 @@ def test_reaper_requeues_a_vanished_stage_and_fails_one_that_keeps_vanishing(sto
     for token in ("a", "b"):
         life.release(life.claim(doomed.id, "chunk", token))
     time.sleep(3.2)  # heartbeats (3 beats) expire
-    life.beat(running)  # this one's worker is alive: its heartbeat is fresh
+    life.keep_alive(running)  # this one's worker is alive: its heartbeat is fresh
     age(store, vanished.id, 10)
     age(store, doomed.id, 10)
     queued: list[tuple[str, str]] = []
