@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from reference.errors import DeeprefError, InputError
 
-COMMAND_MODULES = ("cli.cite", "cli.research", "cli.jobs", "cli.reports", "cli.serve")
+COMMAND_MODULES = ("cli.cite", "cli.research", "cli.jobs", "cli.reports", "cli.serve", "cli.mcp_server")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,0 +1,390 @@
+"""``deepref mcp``: deepref as a Model Context Protocol server, for agents that call tools.
+
+Tools: ``research`` (in this process, or queued on Redis when one is configured,
+with a progress notification as each stage starts), ``submit``, ``status``,
+``result``, ``cancel`` and ``cite`` (the JSON contract of ``deepref cite``).
+Finished report runs are resources: ``deepref://reports/{name}/{run}/{file}``.
+Built on the official SDK's ``MCPServer``; stdio by default, streamable HTTP with
+``--http`` (``cli/mcp_http.py``). docs/mcp.md has the client configuration.
+
+Errors are the CLI's messages as tool errors: a DeeprefError or refused options
+say what is wrong; a bug is logged on stderr and reported without a traceback.
+"""
+
+# no ``from __future__ import annotations``: the SDK reads the tools' annotations, some of
+# which (Context) are imported inside build_server to keep ``deepref --help`` light
+import argparse
+import asyncio
+import functools
+import json
+import time
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, ValidationError
+
+from cli.main import describe_validation_error
+from cli.output import FORMATS, check_output_options, format_result
+from reference.errors import DeeprefError, InputError
+from worker.models import JobState, ResearchOptions, ResearchResult
+
+SERVER_NAME = "deepref"
+REPORT_FILES = {  # what a report run folder holds -> media type
+    "report.md": "text/markdown",
+    "report.html": "text/html",
+    "report.json": "application/json",
+    "references.bib": "application/x-bibtex",
+    "references.ris": "application/x-research-info-systems",
+    "references.json": "application/vnd.citationstyles.csl+json",
+}
+POLL_SECONDS = 0.5  # how often a queued research looks at its job
+
+JobId = Annotated[str, Field(pattern=r"^[0-9a-f]{32}$", description="A job id, as submit returned it.")]
+Style = Annotated[
+    Literal["apa", "chicago-author-date"] | None,
+    Field(description="Write the reference list in this citation style (md, html and text only)."),
+]
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "mcp",
+        help="serve deepref's tools to MCP clients (stdio; --http for streamable HTTP)",
+        description="A Model Context Protocol server: tools research, submit, status, result, cancel, cite; "
+        "finished reports as resources. See docs/mcp.md.",
+    )
+    p.add_argument(
+        "--research",
+        choices=("auto", "local", "queued"),
+        default="auto",
+        help="where the research tool runs: in this process (local), on the Redis queue (queued), or queued "
+        "when DEEPREF_REDIS_URL is set (auto, the default)",
+    )
+    p.add_argument("--http", action="store_true", help="serve streamable HTTP instead of stdio")
+    p.add_argument("--host", default="127.0.0.1", help="with --http: address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8001, help="with --http: port (default 8001)")
+    p.add_argument(
+        "--insecure-no-auth",
+        action="store_true",
+        help="with --http: listen beyond loopback without DEEPREF_API_TOKEN (anyone who reaches it can use it)",
+    )
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from worker.settings import get_settings
+
+    settings = get_settings()
+    queued = args.research == "queued" or (args.research == "auto" and "redis_url" in settings.model_fields_set)
+    if args.http:
+        from cli.mcp_http import serve_http
+
+        return serve_http(settings, args, queued=queued)
+    build_server(settings, queued=queued, http=False).run("stdio")
+    return 0
+
+
+# --------------------------------------------------------------------------- errors
+def _tool_errors(fn):
+    """The CLI's one-line messages as MCP tool errors; anything else is the SDK's
+    (logged with its traceback on stderr, reported as a bare failure)."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    @functools.wraps(fn)
+    async def wrapper(*args, **kwargs):
+        try:
+            return await fn(*args, **kwargs)
+        except ValidationError as exc:
+            raise ToolError(describe_validation_error(exc)) from None
+        except DeeprefError as exc:
+            raise ToolError(str(exc)) from None
+
+    return wrapper
+
+
+def build_server(settings, *, queued: bool, http: bool):
+    """The MCP server with deepref's tools and report resources. Over HTTP a caller
+    names a corpus folder only inside DEEPREF_API_CORPUS_ROOTS, as with the API."""
+    from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+
+    class Server(MCPServer):
+        async def call_tool(self, name, arguments, context=None):
+            try:
+                return await super().call_tool(name, arguments, context)
+            except UnexpectedToolError:
+                raise  # a bug: the SDK logs it and answers without details
+            except ToolError as exc:
+                if isinstance(exc.__cause__, ValidationError):  # arguments refused by the input schema
+                    raise ToolError(f"{name}: {describe_validation_error(exc.__cause__)}") from None
+                # the CLI's message as it is, without the SDK's "Error executing tool x: "
+                raise ToolError(str(exc).removeprefix(f"Error executing tool {name}: ")) from None
+
+        async def list_resources(self):
+            return [*await super().list_resources(), *_report_resources(Path(settings.reports_dir))]
+
+    server = Server(
+        SERVER_NAME,
+        title="deepref",
+        instructions="Research questions on the web or a folder of documents; every claim of an answer carries a "
+        "footnote with the exact passage of its source. research waits for the answer; submit/status/result "
+        "queue it on Redis. cite footnotes an answer you already have.",
+        log_level="WARNING",
+    )
+    jobs = _Jobs(settings)
+    _research_tools(server, settings, jobs, queued=queued, http=http)
+    _cite_tool(server)
+    _report_resource(server, settings)
+    return server
+
+
+def _research_tools(server, settings, jobs: "_Jobs", *, queued: bool, http: bool) -> None:
+    """research, submit, status, result, cancel."""
+    from mcp.server.mcpserver import Context
+
+    question_chars = settings.max_question_chars  # the operator's limit, in the schema the client sees
+    Question = Annotated[
+        str, Field(min_length=1, max_length=question_chars, description="What to research, in plain words.")
+    ]
+
+    def checked(options: ResearchOptions | None) -> ResearchOptions:
+        options = options or ResearchOptions()
+        if options.corpus_dir is not None:
+            options.corpus_dir = _corpus(options.corpus_dir, settings, http=http)
+        return options
+
+    @server.tool(description="Answer a question now and wait for it: search, fetch, write, footnote. Sends a progress "
+                 "notification as each stage starts. Returns the answer as Markdown with [^n] footnotes and every "
+                 "reference with its quote.")  # fmt: skip
+    @_tool_errors
+    async def research(
+        question: Question,
+        ctx: Context,
+        options: Annotated[ResearchOptions | None, Field(description="Search and referencing options.")] = None,
+        style: Style = None,
+        wait_seconds: Annotated[
+            float, Field(gt=0, le=3600, description="Queued mode: give up waiting after this long.")
+        ] = 600,
+    ) -> dict[str, Any]:
+        options = checked(options)
+        if queued:
+            result, job_id = await jobs.research(question, options, ctx, wait_seconds)
+        else:
+            result, job_id = await _research_here(question, options, settings, ctx), None
+        data = json.loads(format_result(result, "json"))
+        return {"job_id": job_id, "markdown": format_result(result, "md", style), **data}
+
+    @server.tool(description="Queue a research job on Redis and return its id at once (a worker must run).")
+    @_tool_errors
+    async def submit(
+        question: Question,
+        options: Annotated[ResearchOptions | None, Field(description="Search and referencing options.")] = None,
+    ) -> dict[str, str]:
+        job_id = await asyncio.to_thread(jobs.client().submit, question, checked(options))
+        return {"id": job_id, "state": JobState.queued.value}
+
+    @server.tool(description="State, progress, message and per-stage timings of a job.")
+    @_tool_errors
+    async def status(job_id: JobId) -> dict[str, Any]:
+        record = await asyncio.to_thread(jobs.client().status, job_id)
+        return record.model_dump(mode="json", exclude={"result"}) | {"has_result": record.result is not None}
+
+    @server.tool(description="The cited answer of a finished job, in a format: md (default), html, json, text, or "
+                 "the bibliography files bibtex, ris, csl-json.")  # fmt: skip
+    @_tool_errors
+    async def result(
+        job_id: JobId,
+        format: Annotated[Literal[FORMATS], Field(description="Output format.")] = "md",  # type: ignore[valid-type]
+        style: Style = None,
+        wait: Annotated[bool, Field(description="Block until the job finishes.")] = False,
+        timeout: Annotated[float | None, Field(gt=0, le=3600, description="With wait: seconds to wait.")] = None,
+    ) -> str:
+        check_output_options(format, style)  # before the store is asked
+        res = await asyncio.to_thread(jobs.client().result, job_id, wait=wait, timeout=timeout)
+        return format_result(res, format, style)
+
+    @server.tool(description="Cancel a queued or running job; a finished job stays as it is.")
+    @_tool_errors
+    async def cancel(job_id: JobId) -> dict[str, str]:
+        record = await asyncio.to_thread(jobs.client().cancel, job_id)
+        return {"id": record.id, "state": record.state.value}
+
+
+def _cite_tool(server) -> None:
+    @server.tool(description="Footnote an answer you already have with passages of its sources: the JSON contract "
+                 "of 'deepref cite' (answer, sources [{id, url, title, text, date?}], options) in, the footnoted "
+                 "answer, every reference and the rendered text out.")  # fmt: skip
+    @_tool_errors
+    async def cite(
+        answer: Annotated[str, Field(max_length=1_000_000, description="The text to footnote; [n] markers optional.")],
+        sources: Annotated[
+            list[dict[str, Any]],
+            Field(max_length=10_000, description="Sources: {id, url, title, text, date?}; [n] cites id n."),
+        ],
+        options: Annotated[
+            dict[str, Any] | None, Field(description="The options of deepref cite (docs/references.md).")
+        ] = None,
+    ) -> dict[str, Any]:
+        return await asyncio.to_thread(_cite, {"answer": answer, "sources": sources, "options": options or {}})
+
+
+def _report_resource(server, settings) -> None:
+    """One URI template per file of a run, so each carries its media type."""
+    from mcp.server.mcpserver.exceptions import ResourceError
+
+    def reader(file: str):
+        def read(name: str, run: str) -> str:
+            path = Path(settings.reports_dir) / name / run / file
+            if not (_safe_name(name) and _safe_name(run) and path.is_file()):
+                raise ResourceError(f"no report file {name}/{run}/{file}: see the resources listed for the runs")
+            return path.read_text(encoding="utf-8")
+
+        return read
+
+    for file, mime in REPORT_FILES.items():
+        server.resource(
+            f"deepref://reports/{{name}}/{{run}}/{file}",
+            name=f"report-{file}",
+            description=f"{file} of a finished run of a scheduled report",
+            mime_type=mime,
+        )(reader(file))
+
+
+# --------------------------------------------------------------------------- research
+async def _research_here(question: str, options: ResearchOptions, settings, ctx) -> ResearchResult:
+    """The embedded pipeline in this process; the runner's progress callback (called
+    on this loop) feeds one task that sends the notifications in order."""
+    from worker.runner import run_research_async
+
+    queue: asyncio.Queue = asyncio.Queue()
+
+    async def send() -> None:
+        while (item := await queue.get()) is not None:
+            await ctx.report_progress(*item)
+
+    sender = asyncio.create_task(send())
+    try:
+        return await run_research_async(
+            question,
+            options,
+            settings=settings,
+            on_progress=lambda stage, fraction, state: queue.put_nowait((fraction, 1.0, state)),
+        )
+    finally:
+        queue.put_nowait(None)
+        await sender
+
+
+class _Jobs:
+    """The queue side: one client, made on first use (stdio research needs no Redis)."""
+
+    def __init__(self, settings):
+        self.settings = settings
+        self._client = None
+
+    def client(self):
+        if self._client is None:
+            from worker.client import Client
+
+            self._client = Client(self.settings)
+        return self._client
+
+    async def research(self, question: str, options: ResearchOptions, ctx, wait_seconds: float):
+        """Submit, report the job's progress as it changes, return its result; a
+        cancelled tool call cancels the job."""
+        client = self.client()
+        job_id = await asyncio.to_thread(client.submit, question, options)
+        await ctx.report_progress(0.0, 1.0, f"queued as job {job_id}")
+        deadline, last = time.monotonic() + wait_seconds, None
+        try:
+            while True:
+                record = await asyncio.to_thread(client.status, job_id)
+                if (record.state, record.progress) != last:
+                    last = (record.state, record.progress)
+                    await ctx.report_progress(record.progress, 1.0, f"{record.state.value}: {record.message}".strip())
+                if record.state.finished:
+                    break
+                if time.monotonic() > deadline:
+                    raise InputError(
+                        f"job {job_id} did not finish within {wait_seconds:g} s (state: {record.state.value}); "
+                        f"it goes on: call result with job_id {job_id} and wait=true"
+                    )
+                await asyncio.sleep(POLL_SECONDS)
+        except asyncio.CancelledError:
+            await asyncio.shield(asyncio.to_thread(client.cancel, job_id))
+            raise
+        return await asyncio.to_thread(client.result, job_id), job_id
+
+
+def _cite(document: dict[str, Any]) -> dict[str, Any]:
+    """``deepref cite`` on a document: its validation (and messages), then the engine
+    with every option the CLI passes (option names are build_references' keywords)."""
+    from cli.cite import parse_document
+    from reference import Source, build_references, get_embedder
+
+    doc = parse_document(json.dumps(document))
+    opts = doc.options
+    embedder = None if opts.embedder == "jaccard" else get_embedder(opts.embedder)
+    result = build_references(
+        doc.answer,
+        [Source(**s.model_dump()) for s in doc.sources],
+        embedder=embedder,
+        **opts.model_dump(exclude={"style", "embedder"}),
+    )
+    out = result.to_dict()
+    out["rendered"] = result.render(opts.style)
+    return out
+
+
+def _corpus(folder: str, settings, *, http: bool) -> str:
+    """The folder, resolved. Over stdio the caller is this machine's user; over HTTP
+    it may be anyone the token admits, so the folder must lie inside
+    DEEPREF_API_CORPUS_ROOTS, as for the HTTP API."""
+    path = Path(folder).expanduser()
+    if not http:
+        path = path.resolve()
+        if not path.is_dir():
+            raise InputError(f"options.corpus_dir {folder}: no such folder")
+        return str(path)
+    roots = [Path(r).resolve() for r in settings.api_corpus_roots]
+    if roots:
+        path = (path if path.is_absolute() else roots[0] / path).resolve()
+    if not roots or not any(path.is_relative_to(root) for root in roots):
+        raise InputError(
+            f"options.corpus_dir: {folder!r} is not inside a folder this server lets HTTP clients search "
+            "(DEEPREF_API_CORPUS_ROOTS)"
+        )
+    return str(path)
+
+
+# --------------------------------------------------------------------------- report resources
+def _safe_name(value: str) -> bool:
+    return bool(value) and all(ch.isalnum() or ch in "-_." for ch in value) and not value.startswith(".")
+
+
+def _report_resources(root: Path) -> list:
+    """A resource per file of every finished run (newest runs first), read from the
+    reports' index files each time, so a run finished since is listed."""
+    from mcp_types import Resource
+
+    out = []
+    for index in sorted(root.glob("*/index.json")) if root.is_dir() else []:
+        try:
+            data = json.loads(index.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        for run in reversed(data.get("runs", [])):
+            if run.get("status") not in ("done", "partial"):
+                continue
+            folder = index.parent / run["run"]
+            for file, mime in REPORT_FILES.items():
+                if (folder / file).is_file():
+                    out.append(
+                        Resource(
+                            uri=f"deepref://reports/{data['name']}/{run['run']}/{file}",
+                            name=f"{data['name']}/{run['run']}/{file}",
+                            title=f"{data.get('title', data['name'])} ({run['run']}): {file}",
+                            mime_type=mime,
+                        )
+                    )
+    return out
