@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,12 +18,13 @@ from typing import Any
 import numpy as np
 
 from reference import Source, build_references
-from reference.chunking import chunk_text, split_sentences
+from reference.chunking import chunk_text
 from reference.embedders import Embedder
 from reference.errors import ExtractError
 from reference.models import ReferenceResult
-from reference.scoring import ScoringConfig, lexical_scores, score
+from reference.scoring import lexical_scores
 from search import build_queries, make_provider, merge_hits
+from worker.extractive import EXTRACTIVE_NOTICE, extractive_answer, is_nothing_found
 from worker.fetch import Fetcher
 from worker.limits import job_limits
 from worker.llm import LLMClient, Passage
@@ -33,11 +33,6 @@ from worker.models import FailureOut, ReferenceOut, ResearchOptions, ResearchRes
 PROMPT_PASSAGES = 12  # passages shown to the model
 PASSAGES_PER_DOCUMENT = 3
 CONTEXT_CHARS = 400  # source text kept on each side of a quote for viewers
-# question-to-sentence relevance leans on meaning more than claim-to-passage support does
-EXTRACTIVE_SCORING = ScoringConfig(blend=0.5, prefilter_k=None)
-EXTRACTIVE_RELATIVE = 0.45  # keep sentences scoring at least this share of the best one
-NOTHING_FOUND = "The sources found do not contain text that answers this question."
-EXTRACTIVE_NOTICE = "No LLM is configured: this answer is extractive, built from sentences of the best sources."
 
 
 @dataclass
@@ -162,52 +157,18 @@ async def generate_stage(
     }
 
 
-def extractive_answer(question: str, passages: list[Passage], embedder: Embedder | None = None, limit: int = 5) -> str:
-    """Bullet points: the sentences of the top passages closest to the question, each
-    cited with its source number (the engine then verifies every one). Closeness is
-    the engine's hybrid score when an embedder is available (so a sentence that
-    answers in other words still counts), lexical otherwise. A sentence much less
-    related than the best one is left out: an extractive answer should not pad itself
-    with whatever the sources also say. Kept sentences are grouped by source, in the
-    source's own order, so that the bullets read as connected text."""
-    # (source n, sentence) in prompt order, which is each source's reading order
-    candidates = [(p.n, text) for p in passages for text in _whole_sentences(p.text)]
-    scores = score([question], [text for _, text in candidates], embedder, EXTRACTIVE_SCORING).matrix[0]
-    best = float(scores.max()) if candidates else 0.0
-    if best <= 0.0:
-        return NOTHING_FOUND
-    picked: dict[str, int] = {}  # sentence -> index of its first occurrence
-    for i in np.argsort(-scores, kind="stable"):
-        if scores[i] < EXTRACTIVE_RELATIVE * best or len(picked) >= limit:
-            break
-        picked.setdefault(candidates[i][1], int(i))
-    source_rank: dict[int, int] = {}
-    for i in picked.values():  # sources in the order of their best sentence
-        source_rank.setdefault(candidates[i][0], len(source_rank))
-    ordered = sorted(picked.values(), key=lambda i: (source_rank[candidates[i][0]], i))
-    return "\n".join(f"- {candidates[i][1]} [{candidates[i][0]}]" for i in ordered)
-
-
-def _whole_sentences(text: str) -> list[str]:
-    """Sentences that can stand as claims: a heading or a title line is not one."""
-    return [
-        re.sub(r"\s+", " ", text[s:e]).strip()
-        for s, e in split_sentences(text)
-        if len(text[s:e]) >= 25 and text[e - 1] in ".!?。！？" and not text[s:e].startswith("#")
-    ]
-
-
 # -- build_references --------------------------------------------------------------------
 def reference_stage(answer: str, chunked: dict, options: ResearchOptions, embedder: Embedder | None) -> ReferenceResult:
     sources = [Source(d["id"], d["url"], d["title"], d["text"], d.get("date")) for d in chunked["documents"]]
+    declined = is_nothing_found(answer)  # "nothing found" is not a claim to attribute to a source
     return build_references(
         answer,
         sources,
         embedder=embedder,
         profile=options.profile,
-        markers="verify",
-        drop_unsupported=True,
-        fill_uncited=True,
+        markers="resolve" if declined else "verify",
+        drop_unsupported=not declined,
+        fill_uncited=not declined,
         only_hostnames=options.only_hostnames,
     )
 
