@@ -253,6 +253,10 @@ async def test_streamable_http_requires_the_token_when_one_is_set(http_server):
         assert "cite" in {t.name for t in (await session.list_tools()).tools}
         cited = await session.call_tool("cite", DOC)
         assert not cited.is_error and cited.structured_content["references"]
+        # over HTTP a caller may not make the server read any folder it names
+        for outside in ("/etc", str(CORPUS)):
+            refused = await session.call_tool("research", {"question": "q", "options": {"corpus_dir": outside}})
+            assert refused.is_error and "DEEPREF_API_CORPUS_ROOTS" in text_of(refused)
 
 
 def test_streamable_http_refuses_a_public_address_without_a_token():
