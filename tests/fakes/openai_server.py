@@ -5,7 +5,9 @@ each of the first three sections, the whole sentence sharing most words with the
 question, followed by ``[n]``.
 A request for search queries gets a few queries back. Embeddings: hashed bag of
 words (dim 384, L2-normalised), so texts sharing words get close vectors.
-Knobs on the object make it fail or stall; every request is recorded.
+Knobs on the object make it fail or stall; every request is recorded. ``script``
+makes it misbehave for one question: paraphrase, cite a wrong or unknown number,
+leave claims uncited, so that verify, drop and fill run end to end.
 
 Run alone: ``python -m tests.fakes.openai_server --port 8001``.
 """
@@ -25,6 +27,25 @@ DIM = 384
 _SECTION = re.compile(r"^\[(\d+)\] .*?\n(.*?)(?=^\[\d+\] |\Z)", re.M | re.S)
 
 
+_HEADER = re.compile(r"^\[(\d+)\] .*? — (\S+)$", re.M)
+
+
+def render_script(script: str, user: str) -> str:
+    """Fill a scripted answer's ``{/path}`` and ``{unknown}`` from the prompt's sections."""
+    numbers = {url: int(n) for n, url in _HEADER.findall(user)}
+
+    def number(match: re.Match) -> str:
+        key = match.group(1)
+        if key == "unknown":
+            return str(max(numbers.values(), default=0) + 7)
+        found = [n for url, n in numbers.items() if url.endswith(key)]
+        if not found:
+            raise KeyError(f"scripted answer cites {key}, which the prompt does not hold: {sorted(numbers)}")
+        return str(found[0])
+
+    return re.sub(r"\{(/[^}]*|unknown)\}", number, script)
+
+
 def hashed_embedding(text: str) -> list[float]:
     vec = np.zeros(DIM, dtype=np.float32)
     for word in re.findall(r"\w+", text.lower()):
@@ -40,6 +61,8 @@ class FakeOpenAI:
         self.fail_status: int | None = None  # answer every request with this status
         self.fail_times: int | None = None  # ... this many times (None = every time)
         self.chat_delay = 0.0  # seconds before answering a chat request
+        # question substring -> scripted answer (see ``script``); others get the obedient one
+        self.scripts: dict[str, str] = {}
         self.app = web.Application()
         self.app.router.add_post("/v1/chat/completions", self.chat)
         self.app.router.add_post("/v1/embeddings", self.embeddings)
@@ -73,6 +96,8 @@ class FakeOpenAI:
         if "search queries" in system:
             question = user.split("answer:", 1)[-1].strip()
             text = "\n".join([f"{question} overview", f"{question} details"])
+        elif (script := self._script_for(user)) is not None:
+            text = render_script(script, user)
         else:
             question = set(re.findall(r"\w+", user.split("\n", 1)[0].lower()))
             lines = []
@@ -99,6 +124,18 @@ class FakeOpenAI:
                 },
             }
         )
+
+    def script(self, question_part: str, answer: str) -> None:
+        """Answer any question containing ``question_part`` with ``answer``, a model
+        that misbehaves on cue. In ``answer``, ``{/path}`` becomes the number the
+        prompt gave the source whose URL ends in ``/path`` and ``{unknown}`` a number
+        that names no source; everything else is sent as written (a paraphrase, a
+        wrong number, a claim with no marker)."""
+        self.scripts[question_part] = answer
+
+    def _script_for(self, user: str) -> str | None:
+        question = user.split("\n", 1)[0]
+        return next((answer for part, answer in self.scripts.items() if part in question), None)
 
     async def embeddings(self, request: web.Request) -> web.Response:
         body = await request.json()
