@@ -56,7 +56,7 @@ class LocalEmbedder:
     _lock = threading.Lock()
     _models: ClassVar[dict[tuple[int, bool], MiniLM]] = {}  # one per process and configuration
 
-    def __init__(self, *, batch_size: int = 32, max_seq_length: int = 128, quantize: bool = True):
+    def __init__(self, *, batch_size: int = 16, max_seq_length: int = 128, quantize: bool = True):
         self.batch_size, self.max_seq_length, self.quantize = batch_size, max_seq_length, quantize
         self.name = "local-minilm-int8" if quantize else "local-minilm"
 

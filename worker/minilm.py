@@ -68,6 +68,8 @@ class MiniLMWeights:
     """Tokenizer and the graph's initializers; built once per process (or parent)."""
 
     tokenizer: object
+    word: np.ndarray  # vocabulary x hidden, in the mmap
+    position_type: np.ndarray  # position embeddings plus the (only) token type's
     initializers: dict[str, np.ndarray]
     graph: bytes
     quantized: bool
@@ -79,37 +81,33 @@ class MiniLMWeights:
         tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
         tokenizer.no_padding()  # the file pads every text to 128: we pad per batch
         tokenizer.enable_truncation(max_length=max_seq_length)  # counts [CLS] and [SEP], like sentence-transformers
-        tensors = read_safetensors(model_dir / "model.safetensors")
-        inits, nodes = _graph(tensors, quantize)
+        t = read_safetensors(model_dir / "model.safetensors")
+        inits, nodes = _graph(t, quantize)
         graph = P.model(
             nodes,
-            inputs=[P.value_info(name, P.INT64, ["batch", "length"]) for name in ("input_ids", "mask")],
+            inputs=[
+                P.value_info("embeddings", P.FLOAT, ["batch", "length", HIDDEN]),
+                P.value_info("mask", P.INT64, ["batch", "length"]),
+            ],
             outputs=[P.value_info("hidden", P.FLOAT, ["batch", "length", HIDDEN])],
             initializers=[P.external_tensor(name, _PROTO_TYPES[a.dtype], a.shape) for name, a in inits.items()],
         )
-        return cls(tokenizer, inits, graph, quantize)
+        position_type = t["embeddings.position_embeddings.weight"] + t["embeddings.token_type_embeddings.weight"][0]
+        return cls(tokenizer, t["embeddings.word_embeddings.weight"], position_type, inits, graph, quantize)
 
 
 _PROTO_TYPES = {np.dtype(np.float32): P.FLOAT, np.dtype(np.int8): P.INT8, np.dtype(np.int64): P.INT64}
 
 
 def _graph(t: dict[str, np.ndarray], quantize: bool) -> tuple[dict[str, np.ndarray], list[bytes]]:
-    """BERT's encoder as ONNX nodes (standard ops plus ONNX Runtime's fused contrib ops)."""
-    inits: dict[str, np.ndarray] = {
-        "word": t["embeddings.word_embeddings.weight"],  # the 47 MB table stays in the mmap
-        "position": t["embeddings.position_embeddings.weight"],
-        "type0": np.ascontiguousarray(t["embeddings.token_type_embeddings.weight"][0]),
-        "emb_g": t["embeddings.LayerNorm.weight"],
-        "emb_b": t["embeddings.LayerNorm.bias"],
-        "zero": np.zeros(1, np.int64),
-    }
+    """BERT's encoder as ONNX nodes (standard ops plus ONNX Runtime's fused contrib ops).
+
+    The embedding lookup is left to numpy (:meth:`MiniLM.encode`): ONNX Runtime copies
+    its initializers into each session, and the 47 MB word table is better read from
+    the mmap that every process shares."""
+    inits: dict[str, np.ndarray] = {"emb_g": t["embeddings.LayerNorm.weight"], "emb_b": t["embeddings.LayerNorm.bias"]}
     nodes = [
-        P.node("Shape", ["input_ids"], ["length"], start=1, end=2),
-        P.node("Slice", ["position", "zero", "length"], ["pos"]),
-        P.node("Gather", ["word", "input_ids"], ["tok"]),
-        P.node("Add", ["tok", "pos"], ["tok_pos"]),
-        P.node("Add", ["tok_pos", "type0"], ["emb"]),
-        P.node("LayerNormalization", ["emb", "emb_g", "emb_b"], ["h0"], axis=-1, epsilon=1e-12),
+        P.node("LayerNormalization", ["embeddings", "emb_g", "emb_b"], ["h0"], axis=-1, epsilon=1e-12),
         P.node("Cast", ["mask"], ["mask32"], to=P.INT32),
     ]
 
@@ -185,7 +183,7 @@ class MiniLM:
                 self._values, self._pid = values, os.getpid()  # the OrtValues must outlive the session
             return self._session
 
-    def encode(self, texts: list[str], batch_size: int = 32) -> np.ndarray:
+    def encode(self, texts: list[str], batch_size: int = 16) -> np.ndarray:
         """Batches of similar length (sorted, so padding is small); order of ``texts`` kept."""
         out = np.zeros((len(texts), HIDDEN), dtype=np.float32)
         if not texts:
@@ -200,7 +198,8 @@ class MiniLM:
             for r, i in enumerate(rows):
                 ids[r, : lengths[i]] = encodings[i].ids
             mask = (np.arange(ids.shape[1]) < lengths[rows][:, None]).astype(np.int64)
-            hidden = session.run(None, {"input_ids": ids, "mask": mask})[0]
+            embeddings = self.weights.word[ids] + self.weights.position_type[: ids.shape[1]]
+            hidden = session.run(None, {"embeddings": embeddings, "mask": mask})[0]
             pooled = (hidden * mask[..., None]).sum(axis=1) / mask.sum(axis=1, keepdims=True)
             out[rows] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
         return out
