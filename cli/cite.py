@@ -43,6 +43,7 @@ class _OptionsIn(BaseModel):
     profile: Literal["precise", "seed"] = "precise"
     markers: Literal["auto", "attribute", "resolve", "verify"] = "auto"
     min_rel_score: float | None = Field(None, ge=0, le=1)
+    min_support: float | None = Field(None, ge=0, le=1)
     max_ref: int | None = Field(None, ge=0)
     min_chunk_length: int | None = Field(None, ge=0)
     only_hostnames: list[str] = Field(default_factory=list)
@@ -104,13 +105,14 @@ def run(args: argparse.Namespace) -> int:
         profile=opts.profile,
         markers=opts.markers,
         min_rel_score=opts.min_rel_score,
+        min_support=opts.min_support,
         max_ref=opts.max_ref,
         min_chunk_length=opts.min_chunk_length,
         only_hostnames=opts.only_hostnames,
         drop_unsupported=opts.drop_unsupported,
         fill_uncited=opts.fill_uncited,
     )
-    out = result.to_dict()  # answer, references, scorer, warnings, stats
+    out = result.to_dict()  # answer, references (each with score and support), scorer, support_model, warnings, stats
     out["rendered"] = result.render(opts.style)
     json.dump(out, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-Scorer = Literal["cosine", "hybrid", "jaccard"]
-"""Which similarity produced the scores: dense only, dense+lexical, or lexical only."""
+Scorer = Literal["cosine", "hybrid", "lexical", "jaccard"]
+"""Which similarity produced the scores: dense only, dense+lexical, lexical only
+(coverage blended with Jaccard), or plain token Jaccard (the seed's fallback)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,9 @@ class Reference:
     chunk_span: tuple[int, int] = (0, 0)
     """Span of the whole source chunk the quote was narrowed from (== quote_span in
     the seed profile): the passage the score was computed on."""
+    support: float = 0.0
+    """Probability that the passage supports the claim (``reference.support``);
+    ``score`` is the raw similarity it was ranked by."""
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -106,6 +110,10 @@ class ReferenceResult:
     markers: tuple[tuple[int, int, int], ...] = ()
     """(start, end, n) of every marker the engine wrote into ``answer``, so styles
     rewrite exactly those and never a ``[^1]`` the author typed inside code."""
+    support_model: str = ""
+    """Which support weights judged the references: "minilm" or "lexical"."""
+    min_support: float = 0.0
+    """The support level the engine applied."""
 
     def render(self, style: str = "markdown") -> str:
         from reference.styles import render  # late: styles import models
@@ -117,6 +125,8 @@ class ReferenceResult:
             "answer": self.answer,
             "references": [r.to_dict() for r in self.references],
             "scorer": self.scorer,
+            "support_model": self.support_model,
+            "min_support": self.min_support,
             "warnings": list(self.warnings),
             "stats": asdict(self.stats),
         }

@@ -35,6 +35,9 @@ class Profile:
     thresholds: dict[str, float] = field(default_factory=dict)
     scoring: ScoringConfig = field(default_factory=ScoringConfig)
     narrow_quote: bool = True
+    judge: Literal["support", "threshold"] = "support"  # what decides: support model or raw threshold
+    support_candidates: int = 4  # chunks per segment the support model judges when attributing
+    support_margin: float = 0.25  # a second source's support must be within this of the best
 
     def threshold(self, scorer: str) -> float:
         return self.thresholds[scorer]
@@ -50,9 +53,10 @@ SEED = Profile(
     max_ref=10,
     per_segment=1,
     margin=1.0,
-    thresholds={"cosine": 0.7, "hybrid": 0.7, "jaccard": 0.7},
+    thresholds={"cosine": 0.7, "hybrid": 0.7, "jaccard": 0.7, "lexical": 0.7},
     scoring=ScoringConfig(dense=True, blend=1.0, lexical="jaccard", prefilter_k=None),
     narrow_quote=False,
+    judge="threshold",
 )
 
 PRECISE = Profile(
@@ -67,7 +71,7 @@ PRECISE = Profile(
     margin=0.1,
     # dev-set choices (ExpertQA, 769 claims): each keeps precision at about the share
     # of claims humans judged supported (0.76) while covering 42-47% of the claims.
-    thresholds={"cosine": 0.55, "hybrid": 0.45, "jaccard": 0.4},
+    thresholds={"cosine": 0.55, "hybrid": 0.45, "jaccard": 0.4, "lexical": 0.4},
     scoring=ScoringConfig(dense=True, blend=0.3, lexical="coverage", prefilter_k=8),
     narrow_quote=True,
 )

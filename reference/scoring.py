@@ -6,7 +6,9 @@ Three scorers, and the result always says which one ran:
   embedder works). On ExpertQA dense cosine alone picks the right passage less
   often than lexical overlap, because passages retrieved for one question share
   its topic; the blend uses both kinds of evidence (weights in ``profiles.py``).
-- ``jaccard``: lexical only, when there is no embedder or it failed.
+- ``lexical``: lexical only (coverage blended with Jaccard), when there is no
+  embedder or it failed.
+- ``jaccard``: plain token Jaccard (the seed profile's lexical fallback).
 
 With a slow local model, embedding 2,000 chunks per job is the whole cost. The
 lexical prefilter keeps, per answer segment, the ``prefilter_k`` chunks with the
@@ -40,6 +42,9 @@ class Scores:
     scorer: Scorer
     warnings: list[str] = field(default_factory=list)
     embedded: int = 0  # texts sent to the embedder
+    dense: np.ndarray | None = None  # cosine matrix (0 where a chunk was not embedded)
+    dense_mask: np.ndarray | None = None  # chunks that were embedded
+    embedder: str | None = None  # name of the embedder whose cosines ``dense`` holds
 
 
 def l2_normalise(vectors: np.ndarray) -> np.ndarray:
@@ -73,11 +78,12 @@ def score(
     """Score matrix of ``segments`` × ``chunks`` with the best scorer available.
     ``always``: chunks embedded whatever the prefilter says (those a model cited,
     so that verifying a citation never rests on lexical evidence alone)."""
+    plain: Scorer = "jaccard" if config.lexical == "jaccard" else "lexical"
     if not segments or not chunks:
-        return Scores(np.zeros((len(segments), len(chunks)), dtype=np.float32), "jaccard")
+        return Scores(np.zeros((len(segments), len(chunks)), dtype=np.float32), plain)
     lexical = lexical_scores(segments, chunks, config.lexical)
     if embedder is None or not config.dense:
-        return Scores(lexical, "jaccard")
+        return Scores(lexical, plain)
     columns = np.union1d(_candidates(lexical, config.prefilter_k), np.asarray(always, dtype=np.int64))
     texts = segments + [chunks[i] for i in columns]
     try:
@@ -88,13 +94,17 @@ def score(
             raise ValueError("embedder returned NaN or infinite values")
     except Exception as exc:  # any embedder failure falls back; the result says so
         name = getattr(embedder, "name", type(embedder).__name__)
-        warning = f"embedder {name!r} failed ({type(exc).__name__}: {exc}); scored with lexical Jaccard instead"
-        return Scores(lexical, "jaccard", [warning])
+        warning = f"embedder {name!r} failed ({type(exc).__name__}: {exc}); scored with lexical features instead"
+        return Scores(lexical, plain, [warning])
     dense = np.zeros_like(lexical)
     dense[:, columns] = np.clip(cosine_matrix(vectors[: len(segments)], vectors[len(segments) :]), 0.0, 1.0)
+    mask = np.zeros(len(chunks), dtype=bool)
+    mask[columns] = True
+    name = getattr(embedder, "name", None)
     if config.blend >= 1.0:
-        return Scores(dense, "cosine", embedded=len(texts))
-    return Scores(config.blend * dense + (1 - config.blend) * lexical, "hybrid", embedded=len(texts))
+        return Scores(dense, "cosine", embedded=len(texts), dense=dense, dense_mask=mask, embedder=name)
+    blended = config.blend * dense + (1 - config.blend) * lexical
+    return Scores(blended, "hybrid", embedded=len(texts), dense=dense, dense_mask=mask, embedder=name)
 
 
 def _candidates(lexical: np.ndarray, k: int | None) -> np.ndarray:

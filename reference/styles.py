@@ -170,6 +170,7 @@ class JSONStyle(Style):
                 "quote_span": list(r.quote_span),
                 "answer_span": list(r.answer_span),
                 "score": r.score,
+                "support": r.support,
                 "origin": r.origin,
                 "supported": r.supported,
             }

@@ -57,7 +57,15 @@ function showReference(ref) {
   title.textContent = ref.title || ref.url;
   title.href = safeUrl(ref.url);
   $("panel-date").textContent = ref.date ? ref.date : "";
-  $("panel-score").textContent = "score " + Number(ref.score).toFixed(2);
+  const score = $("panel-score");
+  score.textContent = "";
+  if (typeof ref.support === "number") {
+    // the support model's probability that the quote supports the claim
+    const level = ref.support >= 0.8 ? "strong" : ref.support >= 0.5 ? "partial" : "weak";
+    score.appendChild(el("span", {"class": "badge badge-" + level, "title": "support " + ref.support.toFixed(2)}, level));
+    score.appendChild(document.createTextNode(" support " + ref.support.toFixed(2) + " · "));
+  }
+  score.appendChild(document.createTextNode("score " + Number(ref.score).toFixed(2)));
   $("panel-supported").textContent = ref.supported === false ? "· not supported" : ref.origin === "model" ? "· cited by the model, verified" : "· found by attribution";
   $("panel-url").textContent = ref.url;
   const box = $("panel-context");

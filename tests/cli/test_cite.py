@@ -38,14 +38,33 @@ def test_contract():
     out = cite(json.dumps(DOC))
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert set(data) == {"answer", "rendered", "references", "scorer", "warnings", "stats"}
-    assert data["answer"] == "人工智能是计算机科学的一个分支[^1]。机器学习是AI的重要组成部分[^2]。"
+    assert set(data) == {
+        "answer",
+        "rendered",
+        "references",
+        "scorer",
+        "support_model",
+        "min_support",
+        "warnings",
+        "stats",
+    }
+    # the paraphrase "AI" for 人工智能 stays below the default support level (lexical weights)
+    assert data["answer"] == "人工智能是计算机科学的一个分支[^1]。机器学习是AI的重要组成部分。"
+    assert data["support_model"] == "lexical" and 0 < data["min_support"] < 1
     assert "[^1]: [AI](https://example.com/ai)" in data["rendered"]
     texts = {s["id"]: s["text"] for s in DOC["sources"]}
     for ref in data["references"]:
         start, end = ref["quote_span"]
         assert texts[ref["source_id"]][start:end] == ref["quote"]
-        assert {"n", "source_id", "url", "title", "quote", "quote_span", "answer_span", "score"} <= set(ref)
+        assert {"n", "source_id", "url", "title", "quote", "quote_span", "answer_span", "score", "support"} <= set(ref)
+        assert ref["support"] >= data["min_support"]
+
+
+def test_min_support_option():
+    doc = dict(DOC, options={"min_support": 0.5})
+    data = json.loads(cite(json.dumps(doc)).stdout)
+    assert data["answer"] == "人工智能是计算机科学的一个分支[^1]。机器学习是AI的重要组成部分[^2]。"
+    assert data["min_support"] == 0.5
 
 
 def test_input_file_and_resolve_with_unknown_id(tmp_path):

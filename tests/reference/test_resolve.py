@@ -65,3 +65,30 @@ def test_cited_passages_are_embedded_even_when_the_prefilter_would_skip_them():
     emb = Recording()
     build_references("The Sihwa Lake station opened in 2011 [12].", [*filler, odd], embedder=emb, markers="verify")
     assert odd.text in emb.texts  # the model's citation is scored with dense evidence too
+
+
+def test_resolve_keeps_a_citation_to_a_short_source():
+    # a search snippet or a table row is shorter than the shortest chunk attribution uses
+    snippet = Source("s", "https://s.example/", "Snippet", "254 MW")
+    result = build_references("Sihwa Lake has a capacity of 254 megawatts [1].", [snippet], markers="resolve")
+    (ref,) = result.references
+    assert ref.source_id == "s" and ref.quote == "254 MW" and ref.origin == "model"
+    assert ref.supported is None  # resolve ties citations to passages; only verify judges them
+    assert 0.0 <= ref.support <= 1.0
+
+
+def test_resolve_keeps_a_citation_to_a_source_without_text():
+    empty = Source("e", "https://e.example/", "Empty", "   ")
+    result = build_references("Sihwa Lake opened in 2011 [1].", [empty], markers="resolve")
+    (ref,) = result.references
+    assert ref.source_id == "e" and ref.quote == ""
+    assert result.answer == "Sihwa Lake opened in 2011[^1]."
+    assert any("no citable text" in w for w in result.warnings)
+
+
+def test_verify_judges_a_short_source_by_its_support():
+    snippet = Source("s", "https://s.example/", "Snippet", "Sihwa: 254 MW")
+    wrong = build_references(
+        "Offshore wind farms place turbines at sea [1].", [snippet], markers="verify", drop_unsupported=True
+    )
+    assert wrong.references == () and any("dropped unsupported" in w for w in wrong.warnings)

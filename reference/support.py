@@ -1,0 +1,307 @@
+"""Support: the probability that a passage supports a claim.
+
+Every decision about a citation (attribute, verify, drop, fill) compares this
+probability with one level, ``min_support``, instead of comparing a raw
+similarity with a hand-set threshold. A logistic regression over a few features
+of the (claim, passage) pair, trained on human labels (ExpertQA, WiCE) by
+``scripts/train_support.py``; the measurements behind each feature are in
+docs/references.md. Two weight sets live in ``support_weights.json``: one with
+MiniLM cosine features (used when the local MiniLM scored the pairs) and one
+lexical-only (no embedder, or another model whose cosines mean something else).
+The result says which one ran.
+
+Pure and fast: features come from the score matrices the engine already has,
+plus one sparse product over the sentence windows of the candidate passages.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+import numpy as np
+from scipy import sparse
+
+from reference.chunking import Chunk, split_sentences
+from reference.errors import ConfigurationError
+from reference.lexical import STOPWORDS, TokenMatrix, build_matrices, coverage_matrix, tokenize
+from reference.models import Source
+
+LEXICAL_FEATURES = (
+    "coverage",  # IDF-weighted share of the claim's words in the passage
+    "jaccard",  # sqrt(Jaccard): the passage is about the claim, not merely long
+    "window_coverage",  # the same, on the best window of 1-3 sentences
+    "window_density",  # share of that window's words that are the claim's
+    "numbers_missing",  # share of the claim's numbers absent from the passage
+    "has_numbers",
+    "entities_missing",  # share of the claim's capitalised names absent
+    "negation_mismatch",  # negated in one, not the other (best window)
+    "top1",  # the best passage for this claim among the candidates
+    "log_rank",
+    "margin",  # score minus the claim's best score (0 for the best)
+    "claim_length",  # log of the claim's content tokens (CJK: character bigrams)
+    "passage_length",
+    "cited",  # the model cited this passage's source for the claim (verify), or not (attribution)
+)
+DENSE_FEATURES = (*LEXICAL_FEATURES, "cosine", "cosine_margin")
+WEIGHTS_FILE = "support_weights.json"
+WINDOW_PENALTY = 0.05  # claim weight an extra quoted sentence must add (WiCE gold sentences)
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w-]+")
+_NEGATION = re.compile(r"\b(?:not|no|never|none|nor|neither|cannot|without)\b|n't\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class SupportModel:
+    """A logistic regression over standardised features: p = sigmoid(w·z + b)."""
+
+    name: str  # "minilm" or "lexical": which weight set ran
+    features: tuple[str, ...]
+    mean: np.ndarray
+    scale: np.ndarray
+    coef: np.ndarray
+    intercept: float
+    min_support: float  # the default level: ~90% of what clears it is supported (dev data)
+    embedders: tuple[str, ...] = ()  # embedder names whose cosines these weights were trained on
+
+    @property
+    def dense(self) -> bool:
+        return "cosine" in self.features
+
+    def predict(self, x: np.ndarray) -> np.ndarray:
+        if len(x) == 0:
+            return np.zeros(0, dtype=np.float64)
+        z = (np.asarray(x, dtype=np.float64) - self.mean) / self.scale
+        return 1.0 / (1.0 + np.exp(-(z @ self.coef + self.intercept)))
+
+    def to_dict(self) -> dict:
+        return {
+            "name": self.name,
+            "features": list(self.features),
+            "mean": [round(float(v), 6) for v in self.mean],
+            "scale": [round(float(v), 6) for v in self.scale],
+            "coef": [round(float(v), 6) for v in self.coef],
+            "intercept": round(float(self.intercept), 6),
+            "min_support": round(float(self.min_support), 4),
+            "embedders": list(self.embedders),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> SupportModel:
+        features = tuple(d["features"])
+        unknown = set(features) - set(DENSE_FEATURES)
+        if unknown:
+            raise ConfigurationError(f"support weights name unknown features: {sorted(unknown)}")
+        arrays = [np.asarray(d[k], dtype=np.float64) for k in ("mean", "scale", "coef")]
+        if any(a.shape != (len(features),) for a in arrays):
+            raise ConfigurationError("support weights: mean, scale and coef need one value per feature")
+        return cls(
+            d["name"],
+            features,
+            arrays[0],
+            np.where(arrays[1] > 0, arrays[1], 1.0),
+            arrays[2],
+            float(d["intercept"]),
+            float(d["min_support"]),
+            tuple(d.get("embedders", ())),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SupportModels:
+    """The two weight sets; :meth:`pick` chooses the one the scores allow."""
+
+    dense: SupportModel
+    lexical: SupportModel
+
+    def pick(self, embedder_name: str | None) -> SupportModel:
+        """MiniLM weights only for the embedder they were trained on: another model's
+        cosines live on another scale, so its pairs are judged on lexical features."""
+        if embedder_name is not None and embedder_name in self.dense.embedders:
+            return self.dense
+        return self.lexical
+
+    def to_dict(self) -> dict:
+        return {"version": 1, "models": [self.dense.to_dict(), self.lexical.to_dict()]}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> SupportModels:
+        models = {m["name"]: SupportModel.from_dict(m) for m in d["models"]}
+        try:
+            return cls(models["minilm"], models["lexical"])
+        except KeyError as exc:
+            raise ConfigurationError(f"support weights lack the {exc.args[0]!r} set") from None
+
+
+@cache  # the package's own read-only file, parsed once
+def default_models() -> SupportModels:
+    """The weights shipped with the package (reference/support_weights.json)."""
+    text = resources.files("reference").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+    return SupportModels.from_dict(json.loads(text))
+
+
+@dataclass(frozen=True, slots=True)
+class PairEvidence:
+    """What the model saw for one pair: its probability and the best sentence window."""
+
+    support: float
+    window: tuple[int, int]  # span of the source text: the sentences that carry the support
+
+
+def pair_features(
+    segments: Sequence[str],
+    chunks: Sequence[tuple[Source, Chunk]],
+    matrix: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    dense: np.ndarray | None = None,
+    dense_mask: np.ndarray | None = None,
+    cited: np.ndarray | None = None,
+) -> tuple[np.ndarray, list[tuple[int, int]]]:
+    """Feature rows (in :data:`DENSE_FEATURES` order, the dense columns 0 without
+    ``dense``) for the pairs ``(rows[i], cols[i])``, and each pair's best window.
+
+    ``matrix`` is the engine's score matrix (segments × chunks): ranks and margins
+    are taken among all chunks for the same segment. ``dense`` is the cosine matrix,
+    ``dense_mask`` the chunks that were embedded. ``cited``: per pair, whether the
+    model cited the chunk's source for that segment (a citation being verified).
+    """
+    rows, cols = np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64)
+    n = len(rows)
+    out = np.zeros((n, len(DENSE_FEATURES)), dtype=np.float64)
+    if n == 0:
+        return out, []
+    seg_ids = np.unique(rows)
+    chunk_ids = np.unique(cols)
+    seg_texts = [segments[i] for i in seg_ids]
+    sentences, (members, windows), owner, width = _windows(chunks, chunk_ids)
+    # tokenise each sentence once; chunks and windows are unions of their sentences
+    a, sent = build_matrices(seg_texts, [chunks[chunk_ids[o]][0].text[s:e] for (s, e), o in sentences])
+    of_chunk: list[list[int]] = [[] for _ in chunk_ids]
+    for i, (_, o) in enumerate(sentences):
+        of_chunk[o].append(i)
+    chunk_rows = _union(sent.rows, of_chunk)
+    window_rows = _union(sent.rows, members)
+    b = _tokens(chunk_rows)
+    a = TokenMatrix(a.rows, a.sizes, b.idf)
+    cov = coverage_matrix(a, b)
+    inter = (a.rows @ b.rows.T).toarray()
+    union = a.sizes[:, None] + b.sizes[None, :] - inter
+    jac = np.sqrt(np.where(union > 0, inter / np.maximum(union, 1), 0.0))
+    wb = TokenMatrix(window_rows, np.asarray(window_rows.sum(axis=1)).ravel(), b.idf)
+    wcov = coverage_matrix(a, wb)
+    winter = (a.rows @ wb.rows.T).toarray()
+    wdensity = np.where(wb.sizes[None, :] > 0, winter / np.maximum(wb.sizes[None, :], 1), 0.0)
+    width = np.asarray(width)
+
+    seg_pos = {int(s): i for i, s in enumerate(seg_ids)}
+    chunk_pos = {int(c): i for i, c in enumerate(chunk_ids)}
+    by_chunk: dict[int, list[int]] = {}
+    for w, o in enumerate(owner):
+        by_chunk.setdefault(o, []).append(w)
+    claim_facts = {int(s): _facts(segments[s]) for s in seg_ids}
+    best_windows: list[tuple[int, int]] = []
+    for i, (r, c) in enumerate(zip(rows.tolist(), cols.tolist(), strict=True)):
+        si, ci = seg_pos[r], chunk_pos[c]
+        ws = by_chunk.get(ci, [])
+        src, chunk = chunks[c]
+        if ws:
+            w = _best_window(wcov[si, ws], width[ws])
+            wi = ws[w]
+            window, wc, wd = windows[wi], float(wcov[si, wi]), float(wdensity[si, wi])
+        else:
+            window, wc, wd = (chunk.start, chunk.end), float(cov[si, ci]), float(jac[si, ci])
+        best_windows.append(window)
+        numbers, entities, negated, words = claim_facts[r]
+        passage = chunk.text
+        passage_numbers = {_norm_number(x) for x in _NUMBER.findall(passage)}
+        passage_lower = passage.lower()
+        row = matrix[r]
+        value = float(row[c])
+        rank = int((row > value).sum())
+        out[i, :14] = (
+            cov[si, ci],
+            jac[si, ci],
+            wc,
+            wd,
+            (sum(x not in passage_numbers for x in numbers) / len(numbers)) if numbers else 0.0,
+            1.0 if numbers else 0.0,
+            (sum(e not in passage_lower for e in entities) / len(entities)) if entities else 0.0,
+            float(negated != bool(_NEGATION.search(src.text[window[0] : window[1]]))),
+            1.0 if rank == 0 else 0.0,
+            math.log1p(rank),
+            value - float(row.max()),
+            math.log1p(words),
+            math.log1p(len(passage) / 100),
+            float(cited[i]) if cited is not None else 0.0,
+        )
+        if dense is not None:
+            mask = dense_mask if dense_mask is not None else np.ones(dense.shape[1], dtype=bool)
+            drow = dense[r][mask] if mask.any() else np.zeros(1)
+            out[i, 14] = dense[r, c]
+            out[i, 15] = dense[r, c] - float(drow.max())
+    return out, best_windows
+
+
+def _windows(chunks, chunk_ids):
+    """Sentences of each chunk (span, chunk) and windows of 1-3 consecutive ones:
+    their spans, the sentences each holds, the chunk each is from, and its width."""
+    sentences: list[tuple[tuple[int, int], int]] = []
+    windows: list[list[int]] = []
+    spans: list[tuple[int, int]] = []
+    owner: list[int] = []
+    width: list[int] = []
+    for k, j in enumerate(chunk_ids):
+        src, chunk = chunks[j]
+        first = len(sentences)
+        found = split_sentences(src.text, chunk.start, chunk.end)
+        sentences.extend((span, k) for span in found)
+        for size in (1, 2, 3):
+            for i in range(len(found) - size + 1):
+                windows.append(list(range(first + i, first + i + size)))
+                spans.append((found[i][0], found[i + size - 1][1]))
+                owner.append(k)
+                width.append(size)
+    return sentences, (windows, spans), owner, width
+
+
+def _union(rows: sparse.csr_matrix, groups: list[list[int]]) -> sparse.csr_matrix:
+    """Binary rows that are the union of the given rows of ``rows``."""
+    indptr = np.zeros(len(groups) + 1, dtype=np.int64)
+    indptr[1:] = np.cumsum([len(g) for g in groups])
+    indices = np.fromiter((i for g in groups for i in g), dtype=np.int64, count=int(indptr[-1]))
+    member = sparse.csr_matrix(
+        (np.ones(len(indices), dtype=np.float32), indices, indptr), shape=(len(groups), rows.shape[0])
+    )
+    out = (member @ rows).tocsr()
+    out.data[:] = 1.0
+    return out
+
+
+def _tokens(rows: sparse.csr_matrix) -> TokenMatrix:
+    df = np.asarray((rows > 0).sum(axis=0)).ravel().astype(np.float64)
+    idf = np.log1p((rows.shape[0] + 1) / (df + 1)).astype(np.float32)
+    return TokenMatrix(rows, np.asarray(rows.sum(axis=1)).ravel(), idf)
+
+
+def _best_window(values: np.ndarray, width: np.ndarray) -> int:
+    """The window that carries the support: a longer window must add 0.1 of the
+    claim's weight per extra sentence to be preferred to a shorter one."""
+    adjusted = values - WINDOW_PENALTY * (width - 1)
+    return int(np.argmax(adjusted))
+
+
+def _facts(claim: str) -> tuple[list[str], list[str], bool, int]:
+    numbers = list(dict.fromkeys(_norm_number(x) for x in _NUMBER.findall(claim)))
+    entities = [e.lower() for e in dict.fromkeys(_CAPITALISED.findall(claim.strip())) if e.lower() not in STOPWORDS]
+    return numbers, entities, bool(_NEGATION.search(claim)), len(tokenize(claim))
+
+
+def _norm_number(x: str) -> str:
+    return x.replace(",", "")

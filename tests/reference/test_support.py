@@ -1,0 +1,164 @@
+"""The support model: a probability per reference, ordered as common sense orders it,
+and the level ``min_support`` that every decision compares it with."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from importlib import resources
+
+import numpy as np
+import pytest
+
+from reference import Source, build_references
+from reference.errors import ConfigurationError, InputError
+from reference.support import DENSE_FEATURES, LEXICAL_FEATURES, SupportModels, default_models
+
+RANCE = Source(
+    "t",
+    "https://energy.example/tides",
+    "Tides",
+    "Tidal power converts the energy of rising and falling tides into electricity. "
+    "The La Rance station in France opened in 1966 and has a capacity of 240 megawatts. "
+    "Tidal barrages hold water behind a dam until the tide falls again.",
+)
+BAKING = Source(
+    "b",
+    "https://food.example/bread",
+    "Bread",
+    "Sourdough bread rises slowly because wild yeast ferments the dough overnight. "
+    "Bakers fold the dough several times before shaping the loaf.",
+)
+
+
+class KeywordEmbedder:
+    """Vectors from a few keywords: deterministic, no model needed."""
+
+    name = "keywords"
+    WORDS = ("tide", "station", "france", "1966", "megawatt", "bread", "yeast", "dough", "power", "opened")
+
+    def embed(self, texts):
+        out = np.full((len(texts), len(self.WORDS)), 0.01, dtype=np.float32)
+        for i, t in enumerate(texts):
+            for j, w in enumerate(self.WORDS):
+                out[i, j] += t.lower().count(w)
+        return out
+
+
+def support_of(claim: str, sources=(RANCE, BAKING), **kwargs) -> float:
+    """Support of the best reference for ``claim`` (0 when none), level 0 so nothing is hidden."""
+    result = build_references(claim, list(sources), markers="attribute", min_support=0.0, **kwargs)
+    return max((r.support for r in result.references), default=0.0)
+
+
+def test_weights_file_loads_with_both_sets():
+    models = default_models()
+    assert models.dense.name == "minilm" and models.lexical.name == "lexical"
+    assert models.dense.dense and not models.lexical.dense
+    assert set(models.lexical.features) <= set(LEXICAL_FEATURES)
+    assert set(models.dense.features) <= set(DENSE_FEATURES)
+    assert 0.0 < models.lexical.min_support < 1.0 and 0.0 < models.dense.min_support < 1.0
+    raw = json.loads(resources.files("reference").joinpath("support_weights.json").read_text())
+    assert raw["version"] == 1 and [m["name"] for m in raw["models"]] == ["minilm", "lexical"]
+
+
+def test_weights_with_unknown_features_are_refused():
+    raw = default_models().to_dict()
+    raw["models"][1]["features"][0] = "astrology"
+    with pytest.raises(ConfigurationError, match="astrology"):
+        SupportModels.from_dict(raw)
+
+
+def test_every_reference_carries_support_in_unit_interval():
+    answer = "The La Rance station in France opened in 1966. Sourdough rises slowly with wild yeast."
+    result = build_references(answer, [RANCE, BAKING], min_support=0.0)
+    assert len(result.references) >= 2
+    for ref in result.references:
+        assert 0.0 <= ref.support <= 1.0
+        assert ref.to_dict()["support"] == ref.support
+    assert json.loads(result.render("json"))["citations"][0]["support"] == result.references[0].support
+
+
+def test_exact_quote_beats_paraphrase_beats_unrelated():
+    exact = support_of("The La Rance station in France opened in 1966 and has a capacity of 240 megawatts.")
+    paraphrase = support_of("A French tidal plant at La Rance started producing power in 1966.")
+    unrelated = support_of("The Rance river valley is known for its medieval castles.", sources=[RANCE])
+    assert exact > paraphrase > unrelated
+
+
+def test_a_wrong_number_lowers_support():
+    right = support_of("The La Rance station in France opened in 1966.")
+    wrong = support_of("The La Rance station in France opened in 1971.")
+    assert right > wrong
+
+
+def test_min_support_filters_references():
+    answer = "The La Rance station in France opened in 1966. Tidal stations are sometimes noisy."
+    everything = build_references(answer, [RANCE, BAKING], min_support=0.0)
+    supports = sorted(r.support for r in everything.references)
+    assert len(supports) >= 2 and supports[0] < supports[-1]
+    level = (supports[0] + supports[-1]) / 2
+    strict = build_references(answer, [RANCE, BAKING], min_support=level)
+    assert strict.references and all(r.support >= level for r in strict.references)
+    assert len(strict.references) < len(everything.references)
+    assert strict.min_support == pytest.approx(level, abs=1e-4)
+    assert build_references(answer, [RANCE, BAKING], min_support=1.0).references == ()
+
+
+def test_min_support_out_of_range_is_refused():
+    with pytest.raises(InputError, match="min_support"):
+        build_references("Tides.", [RANCE], min_support=1.5)
+
+
+def test_default_level_comes_from_the_weights():
+    result = build_references("The La Rance station in France opened in 1966.", [RANCE])
+    assert result.min_support == pytest.approx(default_models().lexical.min_support, abs=1e-4)
+
+
+def test_lexical_fallback_says_so():
+    result = build_references("The La Rance station in France opened in 1966.", [RANCE], min_support=0.0)
+    assert result.support_model == "lexical" and result.scorer == "lexical"
+    assert result.to_dict()["support_model"] == "lexical"
+    # an embedder the dense weights were not trained on: its cosines are not MiniLM's
+    other = build_references(
+        "The La Rance station in France opened in 1966.", [RANCE], embedder=KeywordEmbedder(), min_support=0.0
+    )
+    assert other.scorer == "hybrid" and other.support_model == "lexical"
+
+
+def test_dense_weights_run_for_the_embedder_they_were_trained_on():
+    models = default_models()
+    trained = SupportModels(replace(models.dense, embedders=("keywords",)), models.lexical)
+    result = build_references(
+        "The La Rance station in France opened in 1966.",
+        [RANCE],
+        embedder=KeywordEmbedder(),
+        min_support=0.0,
+        support_models=trained,
+    )
+    assert result.support_model == "minilm"
+    assert result.references and 0.0 <= result.references[0].support <= 1.0
+
+
+def test_verify_keeps_a_supported_citation_and_drops_a_wrong_one():
+    answer = "The La Rance station in France opened in 1966 [1]. Wild yeast makes sourdough rise slowly [1]."
+    kept = build_references(answer, [RANCE, BAKING], markers="verify", drop_unsupported=True, min_support=0.5)
+    assert [r.source_id for r in kept.references] == ["t"]
+    assert kept.references[0].supported is True
+    assert any("dropped unsupported citation" in w and "support" in w for w in kept.warnings)
+
+
+def test_fill_adds_a_reference_only_when_one_clears_the_level():
+    answer = "The La Rance station in France opened in 1966 [1]. Wild yeast makes sourdough rise slowly."
+    filled = build_references(answer, [RANCE, BAKING], markers="verify", fill_uncited=True, min_support=0.3)
+    assert {r.source_id for r in filled.references} == {"t", "b"}
+    assert [r.origin for r in filled.references if r.source_id == "b"] == ["attributed"]
+    unfilled = build_references(answer, [RANCE, BAKING], markers="verify", fill_uncited=True, min_support=0.999)
+    assert all(r.origin == "model" for r in unfilled.references)
+
+
+def test_quote_narrows_to_the_supporting_sentence():
+    result = build_references("The La Rance station opened in 1966.", [RANCE], min_support=0.0)
+    (ref,) = result.references
+    assert ref.quote == "The La Rance station in France opened in 1966 and has a capacity of 240 megawatts."
+    assert ref.chunk_span != ref.quote_span
