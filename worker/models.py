@@ -70,6 +70,7 @@ class ReferenceOut(BaseModel):
     quote_span: tuple[int, int]
     answer_span: tuple[int, int]
     score: float
+    support: float = Field(0.0, description="Probability that the quote supports the claim (support model).")
     date: str | None = None
     origin: Literal["attributed", "model"] = "attributed"
     supported: bool | None = None
@@ -114,6 +115,7 @@ class ResearchResult(BaseModel):
     timings: dict[str, float] = Field(default_factory=dict)
     usage: Usage = Field(default_factory=Usage)
     scorer: str = "jaccard"
+    support_model: str = Field("", description="Support weights that judged the references: minilm or lexical.")
     stats: dict[str, float] = Field(default_factory=dict)
     model: str | None = None
     markers: list[tuple[int, int, int]] = Field(
