@@ -25,7 +25,7 @@ from pydantic import Field, ValidationError
 
 from cli.main import describe_validation_error
 from cli.output import FORMATS, check_output_options, format_result
-from reference.errors import DeeprefError, InputError
+from reference.errors import DeeprefError, InputError, JobTimeout
 from worker.models import JobState, ResearchOptions, ResearchResult
 
 SERVER_NAME = "deepref"
@@ -197,9 +197,13 @@ def _research_tools(server, settings, jobs: "_Jobs", *, queued: bool, http: bool
         format: Annotated[Literal[FORMATS], Field(description="Output format.")] = "md",  # type: ignore[valid-type]
         style: Style = None,
         wait: Annotated[bool, Field(description="Block until the job finishes.")] = False,
-        timeout: Annotated[float | None, Field(gt=0, le=3600, description="With wait: seconds to wait.")] = None,
+        timeout: Annotated[
+            float | None, Field(gt=0, le=3600, description="With wait: seconds to wait (default 600).")
+        ] = None,
     ) -> str:
         check_output_options(format, style)  # before the store is asked
+        if wait and timeout is None:  # the wait runs in a thread a cancelled call cannot stop: bound it
+            timeout = 600
         res = await asyncio.to_thread(jobs.client().result, job_id, wait=wait, timeout=timeout)
         return format_result(res, format, style)
 
@@ -305,9 +309,10 @@ class _Jobs:
                 if record.state.finished:
                     break
                 if time.monotonic() > deadline:
-                    raise InputError(
+                    raise JobTimeout(
                         f"job {job_id} did not finish within {wait_seconds:g} s (state: {record.state.value}); "
-                        f"it goes on: call result with job_id {job_id} and wait=true"
+                        f"it goes on: call result with job_id {job_id} and wait=true",
+                        job_id=job_id,
                     )
                 await asyncio.sleep(POLL_SECONDS)
         except asyncio.CancelledError:
