@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from cli.main import describe_validation_error
 from cli.output import FORMATS, check_output_options, format_result
@@ -44,6 +44,18 @@ Style = Annotated[
     Literal["apa", "chicago-author-date"] | None,
     Field(description="Write the reference list in this citation style (md, html and text only)."),
 ]
+
+
+class CiteSource(BaseModel):
+    """One source of ``cite``, for the tool's schema; ``deepref cite``'s own validation
+    then checks the document, so both give the same answers and messages."""
+
+    model_config = ConfigDict(extra="allow")  # a field deepref cite learns later passes through to it
+    id: StrictStr | StrictInt = Field(description="The source's id; [n] in the answer cites id n (never a bool).")
+    url: str = Field(max_length=8192, description="The source's URL.")
+    title: str = Field(description="The source's title.")
+    text: str = Field(description="The source's text; quotes and spans index it.")
+    date: str | None = Field(None, description="The source's date, ISO.")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -221,15 +233,13 @@ def _cite_tool(server) -> None:
     @_tool_errors
     async def cite(
         answer: Annotated[str, Field(max_length=1_000_000, description="The text to footnote; [n] markers optional.")],
-        sources: Annotated[
-            list[dict[str, Any]],
-            Field(max_length=10_000, description="Sources: {id, url, title, text, date?}; [n] cites id n."),
-        ],
+        sources: Annotated[list[CiteSource], Field(max_length=10_000, description="The sources the answer may cite.")],
         options: Annotated[
             dict[str, Any] | None, Field(description="The options of deepref cite (docs/references.md).")
         ] = None,
     ) -> dict[str, Any]:
-        return await asyncio.to_thread(_cite, {"answer": answer, "sources": sources, "options": options or {}})
+        document = {"answer": answer, "sources": [s.model_dump(exclude_unset=True) for s in sources]}
+        return await asyncio.to_thread(_cite, document | {"options": options or {}})
 
 
 def _report_resource(server, settings) -> None:

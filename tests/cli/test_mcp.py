@@ -88,6 +88,7 @@ async def test_bad_inputs_are_tool_errors_with_the_cli_messages(tmp_path):
         cases = [
             ("cite", {"answer": "x", "sources": [{"id": 1, "title": "t", "text": "t"}]}, "sources.0.url"),
             ("cite", {**DOC, "options": {"style": "fancy"}}, "options.style: choose one of"),
+            ("cite", {"answer": "x", "sources": [{"id": True, "url": "u", "title": "t", "text": "t"}]}, "sources.0.id"),
             ("research", {"question": ""}, "at least 1 character"),
             ("research", {"question": "q", "options": {"max_pages": 0}}, "greater than or equal to 1"),
             ("research", {"question": "q", "options": {"corpus_dir": str(tmp_path / "nope")}}, "no such folder"),
