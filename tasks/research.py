@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 
 from tasks.stage import run_stage
-from worker import pipeline
+from worker import metrics, pipeline
 from worker.celery_app import app, process_loop, process_resources, process_store
 from worker.models import JobRecord, ResearchResult
 
@@ -51,6 +51,7 @@ def fetch(self, job_id: str) -> None:
         corpus = pipeline.corpus_path(record.options, res.settings)
         out = _run(pipeline.fetch_stage(store.get_artifact(job_id, "search"), res, corpus))
         store.put_artifact(job_id, "fetch", out)
+        metrics.fetch_outcomes(out)
 
     run_stage(self, job_id, "fetch", body)
 

@@ -55,6 +55,14 @@ class Keys:
         run``), so two coordinators never submit the same questions twice."""
         return f"{self.prefix}:report:{report}:run:{run_id}:lock"
 
+    def webhook_lock(self, job_id: str) -> str:
+        """Held while one process POSTs the job's end event, so two never send it at once."""
+        return f"{self.prefix}:job:{job_id}:webhook:lock"
+
+    def llm_slots(self, model: str) -> str:
+        """Sorted set of leases (token -> expiry) on concurrent chat requests to ``model``."""
+        return f"{self.prefix}:llm:slots:{model}"
+
     def celery(self) -> str:
         """Prefix of every key Celery itself writes (queues, unacked messages, results)."""
         return f"{self.prefix}:celery:"

@@ -1,0 +1,19 @@
+"""The webhook task: one attempt per run, the next one scheduled with a countdown.
+
+A waiting retry holds no worker slot and no stage; the attempts, their order and
+the final state live on the job record (worker/webhooks.py decides all of it).
+"""
+
+from __future__ import annotations
+
+from worker import webhooks
+from worker.celery_app import app, process_loop, process_store
+from worker.settings import get_settings
+
+
+@app.task(bind=True, name="deepref.webhook", max_retries=None, acks_late=True)
+def webhook(self, job_id: str) -> str:
+    delay = process_loop().run_until_complete(webhooks.deliver_once(process_store(), job_id, get_settings()))
+    if delay is not None:
+        raise self.retry(countdown=delay)
+    return job_id
