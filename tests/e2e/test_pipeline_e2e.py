@@ -79,20 +79,24 @@ def test_worker_killed_mid_stage_the_broker_redelivers(
     """SIGKILL the worker (and its children) while it holds the generate stage; no
     reaper runs: the broker itself delivers the unacknowledged message again after
     the visibility timeout (acks_late), and another worker finishes the job."""
+    # a visibility timeout well past the stage lock's life (3 heartbeats: 3 s), so the
+    # redelivered message finds the dead worker's lock expired
+    env = {"DEEPREF_VISIBILITY_TIMEOUT": "8"}
     searxng_server.fake.default = _results(web_site, "/article")
     openai_server.fake.chat_delay = 4.0  # the generate stage is slow
-    first = start_worker("doomed")
-    client = client_for(worker_env)
+    first = start_worker("doomed", **env)
+    client = client_for({**worker_env, **env})
     job_id = client.submit("Which tidal plant is the largest?")
     _wait_for_state(client, job_id, JobState.generating)
     first.kill()  # SIGKILL the whole process group mid-stage
     openai_server.fake.chat_delay = 0.0
-    start_worker("rescuer")
+    start_worker("rescuer", **env)
     result = client.result(job_id, wait=True, timeout=90)
     record = client.status(job_id)
-    assert record.state is JobState.done
-    assert record.attempts["generate"] == 2  # the killed start and the redelivered one
-    assert "re-queued" not in " ".join(e["message"] for _, e in client.store.events(job_id))  # not the reaper
+    events = [(e["state"], e["message"]) for _, e in client.store.events(job_id)]
+    assert record.state is JobState.done, (record, events)
+    assert record.attempts["generate"] == 2, (record.attempts, events)  # the killed start and the redelivered one
+    assert not any("re-queued" in m for _, m in events), events  # not the reaper
     assert result.references
 
 
