@@ -27,7 +27,7 @@ import sys
 from celery import Celery, chain, signals
 
 from worker.keys import Keys
-from worker.lifecycle import STAGE_TASKS
+from worker.lifecycle import DEEP_TASK, STAGE_TASKS
 from worker.models import STAGES
 from worker.settings import get_settings
 
@@ -45,7 +45,7 @@ def worker_argv(*extra: str) -> list[str]:
 def make_celery_app(settings, *, worker: bool = False) -> Celery:
     """A Celery app on ``settings``' Redis. The worker's app (``worker=True``) also
     loads the task modules; a client's app only sends tasks, by name."""
-    include = ["tasks.research", "tasks.maintenance", "tasks.reports"] if worker else []
+    include = ["tasks.research", "tasks.deep", "tasks.maintenance", "tasks.reports"] if worker else []
     app = Celery("deepref", include=include, set_as_current=worker)
     configure(app, settings)
     return app
@@ -97,6 +97,9 @@ def configure(app: Celery, settings) -> None:
 def enqueue(app: Celery, stage: str, job_id: str) -> None:
     """Queue the job's stages from ``stage`` to the end, as one chain of tasks sent
     by name (see worker.lifecycle.STAGE_TASKS)."""
+    if stage not in STAGES:  # a stage of a standard/deep job: one task, which queues the next
+        app.signature(DEEP_TASK, args=(job_id, stage), immutable=True).apply_async()
+        return
     names = list(STAGES)
     steps = [app.signature(STAGE_TASKS[name], args=(job_id,), immutable=True) for name in names[names.index(stage) :]]
     chain(*steps).apply_async()

@@ -21,8 +21,9 @@ from reference.errors import JobCancelled, JobFailed, JobPending, JobTimeout, St
 from worker.jobs import JobStore
 from worker.lifecycle import JobLifecycle
 from worker.llm import check_llm_settings
-from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult
+from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult, first_stage
 from worker.questions import validate_question
+from worker.research.budget import check_depth
 from worker.settings import Settings, get_settings
 
 
@@ -60,9 +61,10 @@ class Client:
         if isinstance(options, dict):
             options = ResearchOptions.model_validate(options)
         check_llm_settings(self.settings)
+        check_depth(options, self.settings)
         record = self.lifecycle.submit(question, options)
         try:
-            self.enqueue("search", record.id)
+            self.enqueue(first_stage(record.options), record.id)
         except OperationalError as exc:
             self.store.update(record.id, state=JobState.failed, message="could not queue the job")
             raise StoreUnavailable(

@@ -26,7 +26,16 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from worker.models import STAGE_STATE, STAGES, JobErrorOut, JobRecord, JobState, ResearchOptions
+from worker.models import (
+    FINAL_STAGES,
+    STAGES,
+    JobErrorOut,
+    JobRecord,
+    JobState,
+    ResearchOptions,
+    round_of,
+    stage_state,
+)
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +44,26 @@ STAGE_PROGRESS = {"search": 0.1, "fetch": 0.3, "chunk": 0.55, "generate": 0.65, 
 
 STAGE_TASKS = {stage: f"deepref.{stage}" for stage in STAGES}
 """Celery task name of each stage: queues send by name, so nothing imports tasks/."""
+
+DEEP_TASK = "deepref.deep_stage"
+"""Task of every stage of a standard/deep job (``round-N``, ``report``), sent with the stage."""
+
+
+def stage_progress(stage: str) -> float:
+    """Progress shown when a stage starts; rounds of a deep job creep towards 0.85."""
+    if stage in STAGE_PROGRESS:
+        return STAGE_PROGRESS[stage]
+    n = round_of(stage)
+    return 0.9 if n is None else min(0.85, 0.05 + 0.8 * (1 - 0.7**n))
+
+
+def next_stage(record: JobRecord, stage: str) -> str | None:
+    """The stage after ``stage``: the next of the five, or what the last round decided."""
+    if stage in STAGES:
+        index = STAGES.index(stage)
+        return STAGES[index + 1] if index + 1 < len(STAGES) else None
+    return record.deep.next_stage if record.deep is not None and stage not in FINAL_STAGES else None
+
 
 Enqueue = Callable[[str, str], None]
 """``enqueue(stage, job_id)``: queue the job's stages from ``stage`` to the end."""
@@ -144,9 +173,9 @@ class JobLifecycle:
         self.store.heartbeat(job_id, self.lock_seconds)
         record = self.store.update(
             job_id,
-            state=STAGE_STATE[stage],
+            state=stage_state(stage),
             stage=stage,
-            progress=STAGE_PROGRESS[stage],
+            progress=stage_progress(stage),
             message=f"{stage} (attempt {attempt})",
             mutate=lambda r: r.attempts.__setitem__(stage, attempt),
         )
@@ -174,7 +203,7 @@ class JobLifecycle:
         done). False when the job ended meanwhile (cancelled): do not go on."""
         elapsed = round(time.perf_counter() - claim.started, 3)
         stage = claim.stage
-        if stage == STAGES[-1]:
+        if stage in FINAL_STAGES:
             result.timings[stage] = elapsed
             record = self.store.update(
                 claim.job_id,
@@ -253,10 +282,10 @@ class JobLifecycle:
 
     # -- helpers ----------------------------------------------------------------------------
     def _continue_after(self, record: JobRecord, stage: str, enqueue: Enqueue | None) -> None:
-        index = STAGES.index(stage)
-        if enqueue is not None and record.stage == stage and index + 1 < len(STAGES):
-            log.info("job %s: %s already done, continuing with %s", record.id, stage, STAGES[index + 1])
-            enqueue(STAGES[index + 1], record.id)
+        following = next_stage(record, stage)
+        if enqueue is not None and record.stage == stage and following is not None:
+            log.info("job %s: %s already done, continuing with %s", record.id, stage, following)
+            enqueue(following, record.id)
 
 
 @dataclass

@@ -21,6 +21,8 @@ class JobState(StrEnum):
     chunking = "chunking"
     generating = "generating"
     referencing = "referencing"
+    researching = "researching"  # a round of a standard/deep job (worker/research/)
+    writing = "writing"  # the sectioned report of a standard/deep job
     done = "done"
     failed = "failed"
     cancelled = "cancelled"
@@ -41,6 +43,53 @@ STAGE_STATE: dict[str, JobState] = {
     "build_references": JobState.referencing,
 }
 
+REPORT_STAGE = "report"
+"""Last stage of a standard/deep job: outline, sections, one reference list."""
+
+FINAL_STAGES: tuple[str, ...] = (STAGES[-1], REPORT_STAGE)
+"""Stages whose end is the job's end (they carry the result)."""
+
+
+def round_stage(n: int) -> str:
+    """Stage name of round ``n`` of a standard/deep job: each round is its own stage
+    (own lock, attempts and timing), so a redelivered round resumes where it was."""
+    return f"round-{n}"
+
+
+def round_of(stage: str) -> int | None:
+    """The round number of a round stage, else None."""
+    head, _, n = stage.partition("-")
+    return int(n) if head == "round" and n.isdigit() else None
+
+
+def first_stage(options: ResearchOptions | None) -> str:
+    """Where a new job starts: today's search stage, or round 1 of a standard/deep job."""
+    return "search" if options is None or options.depth == "quick" else round_stage(1)
+
+
+def stage_state(stage: str) -> JobState:
+    if (state := STAGE_STATE.get(stage)) is not None:
+        return state
+    return JobState.writing if stage == REPORT_STAGE else JobState.researching
+
+
+Depth = Literal["quick", "standard", "deep"]
+
+
+class ResearchBudget(BaseModel):
+    """What a standard/deep job may spend; None takes the depth's default. The
+    operator's DEEPREF_DEEP_MAX_* settings cap every value (worker/research/budget.py)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rounds: int | None = Field(None, ge=1, le=20, description="Rounds of plan, search, fetch and read.")
+    queries_per_round: int | None = Field(None, ge=1, le=10, description="Search queries per round.")
+    pages: int | None = Field(None, ge=1, le=500, description="Pages fetched by the whole job.")
+    tokens: int | None = Field(
+        None, ge=500, le=10_000_000, description="Model tokens (prompt and completion) of the whole job."
+    )
+    seconds: float | None = Field(None, ge=1, le=86_400, description="Wall-clock seconds from the first round.")
+
 
 class ResearchOptions(BaseModel):
     """Per-job options; anything left None falls back to settings."""
@@ -57,6 +106,8 @@ class ResearchOptions(BaseModel):
     deny_hosts: list[str] = Field(default_factory=list, description="Never use these hosts.")
     sub_queries: int | None = Field(None, ge=0, le=10, description="LLM-written extra queries.")
     llm_model: str | None = Field(None, max_length=200, description="Chat model for this job (endpoint from settings).")
+    depth: Depth = Field("quick", description="quick: one pass; standard/deep: rounds and a sectioned report.")
+    budget: ResearchBudget = Field(default_factory=ResearchBudget, description="Limits of a standard/deep job.")
 
 
 class ReferenceOut(BaseModel):
@@ -102,6 +153,46 @@ class Usage(BaseModel):
     total_tokens: int = 0
 
 
+class RoundOut(BaseModel):
+    """One round of a standard/deep job, as the result and the viewer show it."""
+
+    n: int
+    why: str = Field("", description="Why this round was needed (the plan's reason or the open gaps).")
+    queries: list[str] = Field(default_factory=list)
+    pages_fetched: int = 0
+    new_sources: int = 0
+    duplicates: int = Field(0, description="Pages already fetched, or near-copies of a page the job has.")
+    findings: int = 0
+    gaps: list[str] = Field(default_factory=list)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    seconds: float = 0.0
+    stop_reason: str | None = Field(None, description="Set on the last round: why no other round followed.")
+
+
+class DeepOut(BaseModel):
+    """What a standard/deep job planned, did and spent."""
+
+    depth: Depth
+    budget: dict[str, float] = Field(default_factory=dict, description="The limits the job ran under.")
+    estimate: dict[str, int] = Field(default_factory=dict, description="Tokens and pages expected before the run.")
+    spent: dict[str, float] = Field(default_factory=dict, description="Rounds, pages, tokens and seconds used.")
+    rounds: list[RoundOut] = Field(default_factory=list)
+    stop_reason: str = ""
+    outline: list[str] = Field(default_factory=list, description="Section titles of the report.")
+
+
+class DeepProgress(BaseModel):
+    """Counts a running standard/deep job shows (``status``, events)."""
+
+    round: int = 0
+    rounds: int = 0
+    pages: int = 0
+    sources: int = 0
+    tokens: int = 0
+    next_stage: str | None = Field(None, description="Stage queued after the current one (resumption).")
+
+
 class ResearchResult(BaseModel):
     """The finished job: the answer with [^n] markers and everything needed to check it."""
 
@@ -121,6 +212,7 @@ class ResearchResult(BaseModel):
     markers: list[tuple[int, int, int]] = Field(
         default_factory=list, description="(start, end, n) of every footnote marker in answer."
     )
+    deep: DeepOut | None = Field(None, description="Rounds, budget and spend of a standard/deep job.")
 
 
 class JobErrorOut(BaseModel):
@@ -145,6 +237,7 @@ class JobRecord(BaseModel):
     attempts: dict[str, int] = Field(default_factory=dict)
     error: JobErrorOut | None = None
     result: ResearchResult | None = None
+    deep: DeepProgress | None = Field(None, description="Rounds, pages, sources and tokens of a standard/deep job.")
 
     def public(self) -> dict[str, Any]:
         return self.model_dump(mode="json")

@@ -65,6 +65,10 @@ async def run_research_async(
         return output
 
     try:
+        if options.depth != "quick":  # rounds and a sectioned report (worker/research/)
+            from worker.research.local import run_deep
+
+            return await run_deep(job_id, question, options, settings, res, store, stage)
         searched = await stage("search", lambda r: pipeline.search_stage(question, options, res))
         corpus = pipeline.corpus_path(options, settings)
         fetched = await stage("fetch", lambda r: pipeline.fetch_stage(searched, res, corpus))

@@ -89,6 +89,15 @@ class Settings(BaseSettings):
     reports_dir: Path = Field(Path("deepref-reports"), description="Where finished reports are kept.")
     beat_interval_seconds: float = Field(30.0, gt=0, description="How often beat checks the definitions.")
 
+    # --- Deep research: operator caps of every job's budget (docs/pipeline.md) -------
+    deep_max_rounds: int = Field(8, ge=1, le=20, description="Rounds a standard/deep job may run at most.")
+    deep_max_queries_per_round: int = Field(6, ge=1, le=10, description="Search queries per round at most.")
+    deep_max_pages: int = Field(100, ge=1, le=500, description="Pages a standard/deep job may fetch at most.")
+    deep_max_tokens: int = Field(
+        400_000, ge=500, description="Model tokens (prompt + completion) a standard/deep job may spend at most."
+    )
+    deep_max_seconds: float = Field(1800.0, ge=1, description="Wall-clock seconds a standard/deep job may run at most.")
+
     # --- HTTP API ------------------------------------------------------------------
     api_token: SecretStr | None = Field(
         None, description="Bearer token required by the API when set; at least 32 characters."

@@ -9,6 +9,9 @@ Knobs on the object make it fail or stall; every request is recorded. ``script``
 makes it misbehave for one question: paraphrase, cite a wrong or unknown number,
 leave claims uncited, so that verify, drop and fill run end to end.
 
+Deep research's prompts (plan, read, outline, write) are answered by a researcher
+(tests/fakes/researcher.py), scriptable per question through ``.researcher``.
+
 Run alone: ``python -m tests.fakes.openai_server --port 8001``.
 """
 
@@ -22,6 +25,8 @@ import time
 
 import numpy as np
 from aiohttp import web
+
+from tests.fakes.researcher import Researcher
 
 DIM = 384
 _SECTION = re.compile(r"^\[(\d+)\] .*?\n(.*?)(?=^\[\d+\] |\Z)", re.M | re.S)
@@ -63,6 +68,8 @@ class FakeOpenAI:
         self.chat_delay = 0.0  # seconds before answering a chat request
         # question substring -> scripted answer (see ``script``); others get the obedient one
         self.scripts: dict[str, str] = {}
+        # deep research's prompts (tests/fakes/researcher.py); ``researcher.behave`` scripts it
+        self.researcher = Researcher()
         self.app = web.Application()
         self.app.router.add_post("/v1/chat/completions", self.chat)
         self.app.router.add_post("/v1/embeddings", self.embeddings)
@@ -93,7 +100,9 @@ class FakeOpenAI:
         messages = body.get("messages", [])
         system = messages[0]["content"] if messages else ""
         user = messages[-1]["content"] if messages else ""
-        if "search queries" in system:
+        if Researcher.handles(user):
+            text = await self.researcher.answer(user)
+        elif "search queries" in system:
             question = user.split("answer:", 1)[-1].strip()
             text = "\n".join([f"{question} overview", f"{question} details"])
         elif (script := self._script_for(user)) is not None:

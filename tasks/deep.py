@@ -1,0 +1,44 @@
+"""Thin Celery task of a standard/deep job's stages: one round (``round-N``) or the
+report, then the next stage queued by name (no chain, no chord: the round decides
+what follows, and the job record keeps that decision for the reaper).
+
+The work is ``worker.research``'s; the bookkeeping (claim, heartbeat, retries,
+cancel at the boundary) is the lifecycle's through ``tasks.stage``.
+"""
+
+from __future__ import annotations
+
+from tasks.research import _job_embedder, _run
+from tasks.stage import run_stage
+from worker import pipeline
+from worker.celery_app import app, process_enqueue, process_resources, process_store
+from worker.lifecycle import DEEP_TASK
+from worker.models import REPORT_STAGE, JobRecord, round_of
+from worker.research import rounds
+from worker.research.report import write_report
+
+
+@app.task(bind=True, name=DEEP_TASK, max_retries=None)
+def deep_stage(self, job_id: str, stage: str) -> None:
+    def body(record: JobRecord):
+        job = _job(record)
+        if stage == REPORT_STAGE:
+            state = rounds.last_state(job)
+            return _run(write_report(job, state, embedder=_job_embedder(record, job.res), timings=record.timings))
+        n = round_of(stage)
+        if n is None:
+            raise ValueError(f"unknown stage {stage!r} of a deep job")
+        _run(rounds.run_round(job, n))
+        return None
+
+    run_stage(self, job_id, stage, body)  # raises Ignore when cancelled or failed: nothing follows
+    if stage != REPORT_STAGE:
+        following = process_store().get(job_id).deep
+        if following is not None and following.next_stage:
+            process_enqueue(following.next_stage, job_id)
+
+
+def _job(record: JobRecord) -> rounds.Job:
+    res = process_resources()
+    corpus = pipeline.corpus_path(record.options, res.settings)
+    return rounds.Job(record.id, record.question, record.options, res, process_store(), corpus)

@@ -1,0 +1,123 @@
+"""The test model playing a researcher (deep research's prompts, worker/research/planning.py).
+
+It recognises each prompt by its marker and answers in the format asked for,
+from what the prompt shows it: plans name the round; readings note, for every
+passage, the passage's sentence sharing most words with the question, citing
+that passage's number; outlines split the findings in two sections; sections are
+written from the passages given, citing their numbers.
+
+Misbehaviour, per question (``Researcher.behave(question_part, ...)``):
+``rounds`` (reads before it says the question is covered; None = never),
+``malformed_plan``, ``cite_unshown`` (every reading cites a passage it was not
+shown), ``stall_on`` (a prompt substring: hold that request until ``release()``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from dataclasses import dataclass, field
+
+_PASSAGE = re.compile(r"^\[(\d+)\] .*? — \S+\n(.*?)(?=^\[\d+\] |\n\n(?:Note|Write) |\Z)", re.M | re.S)
+MARKERS = ("[[deepref:plan]]", "[[deepref:read]]", "[[deepref:outline]]", "[[deepref:write]]")
+
+
+@dataclass
+class Behaviour:
+    rounds: int | None = 2
+    malformed_plan: bool = False
+    cite_unshown: bool = False
+    stall_on: str | None = None
+
+
+@dataclass
+class Researcher:
+    behaviours: dict[str, Behaviour] = field(default_factory=dict)
+    reads: dict[str, int] = field(default_factory=dict)  # question -> readings answered
+    prompts: list[tuple[str, str]] = field(default_factory=list)  # (marker, user prompt)
+    released: asyncio.Event | None = None
+    stalled: int = 0
+
+    def behave(self, question_part: str, **kwargs) -> None:
+        self.behaviours[question_part] = Behaviour(**kwargs)
+
+    def release(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Let stalled requests go (call from the test's thread with the server's loop)."""
+        loop.call_soon_threadsafe(self._event().set)
+
+    def _event(self) -> asyncio.Event:
+        if self.released is None:
+            self.released = asyncio.Event()
+        return self.released
+
+    @staticmethod
+    def handles(user: str) -> bool:
+        return user.startswith(MARKERS)
+
+    async def answer(self, user: str) -> str:
+        marker = user.split("\n", 1)[0]
+        self.prompts.append((marker, user))
+        question = _field(user, "Question")
+        how = next((b for part, b in self.behaviours.items() if part in question), Behaviour())
+        if how.stall_on and how.stall_on in user:
+            self.stalled += 1
+            await self._event().wait()
+        if marker == MARKERS[0]:
+            return self._plan(user, question, how)
+        if marker == MARKERS[1]:
+            return self._read(user, question, how)
+        if marker == MARKERS[2]:
+            return self._outline(user)
+        return self._write(user, question)
+
+    def _plan(self, user: str, question: str, how: Behaviour) -> str:
+        if how.malformed_plan:
+            return "Sure! I would search for: tidal things, and maybe more {queries: [oops"
+        n = int(re.search(r"^Round: (\d+) of", user, re.M).group(1))
+        k = int(re.search(r"Write at most (\d+) new", user).group(1))
+        queries = [f"{question} r{n}{chr(ord('a') + i)}" for i in range(min(k, 2))]
+        return json.dumps({"queries": queries, "why": f"round {n} of the research into {question}"})
+
+    def _read(self, user: str, question: str, how: Behaviour) -> str:
+        words = set(re.findall(r"\w+", question.lower()))
+        findings, numbers = [], []
+        body = user.split("\nPassages:\n", 1)[-1]
+        for n, text in _PASSAGE.findall(body):
+            numbers.append(int(n))
+            sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", text) if s.strip().endswith((".", "!", "?"))]
+            if sentences:
+                best = max(sentences, key=lambda s: len(words & set(re.findall(r"\w+", s.lower()))))
+                findings.append({"claim": best, "cites": [int(n)]})
+        if how.cite_unshown and findings:
+            findings[0]["cites"].append(max(numbers) + 50)
+        self.reads[question] = self.reads.get(question, 0) + 1
+        enough = how.rounds is not None and self.reads[question] >= how.rounds
+        gaps = [] if enough else [f"{question} gap {self.reads[question]}"]
+        return json.dumps({"findings": findings, "gaps": gaps, "enough": enough})
+
+    def _outline(self, user: str) -> str:
+        count = len(re.findall(r"^F\d+: ", user, re.M))
+        half = max(1, (count + 1) // 2)
+        sections = [{"title": "Background", "findings": list(range(1, half + 1))}]
+        if count > half:
+            sections.append({"title": "Details", "findings": list(range(half + 1, count + 1))})
+        return "```json\n" + json.dumps({"sections": sections}) + "\n```"
+
+    def _write(self, user: str, question: str) -> str:
+        words = set(re.findall(r"\w+", question.lower()))
+        lines = []
+        body = user.split("\nPassages:\n", 1)[-1]
+        for n, text in _PASSAGE.findall(body):
+            sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", text) if s.strip().endswith((".", "!", "?"))]
+            if sentences:
+                best = max(sentences, key=lambda s: len(words & set(re.findall(r"\w+", s.lower()))))
+                line = f"{best} [{n}]"
+                if line not in lines:
+                    lines.append(line)
+        return "\n".join(lines) or "Nothing to say."
+
+
+def _field(user: str, name: str) -> str:
+    match = re.search(rf"^{name}: (.*)$", user, re.M)
+    return match.group(1).strip() if match else ""

@@ -1,0 +1,157 @@
+"""The sectioned report of a standard/deep job: outline, sections, one reference list.
+
+The model groups the findings into sections; each section is written from its own
+evidence (the passages its findings cite, and only those numbers may be cited;
+any other marker is removed with a warning). Each section's citations are then
+verified as for a single answer (``pipeline.reference_stage``: verify, drop,
+fill), and ``reference.numbering.merge_sections`` (the code reports use) gives
+every source one number across the whole report. A call the token budget refuses
+is not made: the outline falls back to one section, a section to its findings'
+own sentences with their citations, which the engine verifies just the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import time
+
+from reference.numbering import merge_sections
+from worker.models import DeepOut, ResearchResult, RoundOut
+from worker.pipeline import build_result, reference_stage
+from worker.research import budget as B
+from worker.research import planning as P
+from worker.research.rounds import Job, all_documents, call_model, progress
+
+NOTHING_FOUND = "The sources found do not answer this question."
+PASSAGES_PER_SECTION = 8
+
+
+async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[str, float] | None = None):
+    """The finished job's result from the state the last round left."""
+    started = time.perf_counter()
+    before = B.Spent.from_dict(state["spent"])
+    warnings = list(state["warnings"])
+    docs = all_documents(job, state)
+    by_id = {d["id"]: d for d in docs}
+    findings = state["findings"]
+    n_rounds = int(state.get("round", 0))
+
+    sections: list[P.Section] = []
+    if findings:
+        progress(job, state, n_rounds, f"writing: outlining {len(findings)} findings")
+        text, refused = await call_model(
+            job, state, P.outline_messages(job.question, findings), B.OUTLINE_MAX_TOKENS, report=True
+        )
+        if refused:
+            warnings.append(f"outline not asked for: {refused}; the report has one section")
+            sections = [P.Section(P._title(job.question), list(range(len(findings))))]
+        else:
+            sections, outline_warnings = P.parse_outline(text or "", len(findings), job.question)
+            warnings.extend(outline_warnings)
+
+    texts: list[tuple[str, str]] = []  # (title, text with [n] markers)
+    for i, section in enumerate(sections, 1):
+        progress(job, state, n_rounds, f"writing section {i} of {len(sections)}: {section.title!r}")
+        own = [findings[j] for j in section.findings]
+        texts.append((section.title, await _write_section(job, state, section.title, own, by_id, warnings)))
+    if not texts:
+        texts = [("", NOTHING_FOUND)]
+
+    progress(job, state, n_rounds, f"checking the citations of {len(texts)} sections")
+    chunked = {"documents": docs, "failures": state["failures"]}
+    results = [await asyncio.to_thread(reference_stage, text, chunked, job.options, embedder) for _, text in texts]
+    merged_sections, _ = merge_sections(results)
+    answer, markers, references, section_warnings = _join(texts, results, merged_sections)
+    first = results[0]
+    combined = dataclasses.replace(
+        first, answer=answer, references=tuple(references), markers=tuple(markers), warnings=tuple(section_warnings)
+    )
+    after = B.Spent.from_dict(state["spent"])
+    generated = {
+        "mode": "llm",
+        "model": job.options.llm_model or getattr(job.res.llm, "model", None),
+        "prompt_tokens": after.prompt_tokens,
+        "completion_tokens": after.completion_tokens,
+    }
+    result: ResearchResult = build_result(
+        job.question, chunked, generated, combined, warnings=warnings, timings=dict(timings or {})
+    )
+    elapsed = time.time() - state["started_at"]
+    result.deep = DeepOut(
+        depth=state["depth"],
+        budget=state["budget"],
+        estimate=state["estimate"],
+        spent={**after.as_dict(), "seconds": round(elapsed, 3), "report_tokens": after.tokens - before.tokens},
+        rounds=[RoundOut.model_validate(r) for r in state["rounds"]],
+        stop_reason=state.get("stop_reason") or "",
+        outline=[t for t, _ in texts if t],
+    )
+    result.timings["report"] = round(time.perf_counter() - started, 3)
+    return result
+
+
+async def _write_section(job: Job, state: dict, title: str, findings: list[dict], by_id: dict, warnings: list) -> str:
+    allowed = sorted({c for f in findings for c in f["cites"] if str(c) in by_id})
+    passages = []
+    for n in allowed:
+        doc = by_id[str(n)]
+        for start, end in state["shown"].get(str(n), [])[:2]:
+            passages.append({"n": n, "title": doc["title"], "url": doc["url"], "text": doc["text"][start:end]})
+    passages = passages[:PASSAGES_PER_SECTION]
+    fallback = " ".join(_sentence(f["claim"]) + "".join(f"[{c}]" for c in f["cites"]) for f in findings)
+    if not passages:
+        return fallback
+    text, refused = await call_model(
+        job, state, P.write_messages(job.question, title, findings, passages), B.WRITE_MAX_TOKENS, report=True
+    )
+    if refused:
+        warnings.append(f"section {title!r} written from its findings: {refused}")
+        return fallback
+    text, dropped = P.strip_disallowed(text or "", {p["n"] for p in passages})
+    if dropped:
+        warnings.append(
+            f"section {title!r}: removed citation(s) {sorted(set(dropped))}: the writer was not shown those sources"
+        )
+    return text.strip() or fallback
+
+
+def _sentence(claim: str) -> str:
+    claim = claim.strip()
+    return claim if claim[-1:] in ".!?" else claim + "."
+
+
+def _join(texts, results, merged_sections):
+    """One answer: ``## title`` then each section's renumbered text; marker and
+    reference spans shifted to where the section sits."""
+    parts: list[str] = []
+    markers: list[tuple[int, int, int]] = []
+    references = []
+    warnings: list[str] = []
+    offset = 0
+    for (title, _), result, merged in zip(texts, results, merged_sections, strict=True):
+        head = f"## {title}\n\n" if title else ""
+        if parts:
+            head = "\n\n" + head
+        offset += len(head)
+        parts.append(head + merged.answer)
+        markers.extend((s + offset, e + offset, n) for s, e, n in merged.markers)
+        shift = _shifts(result.markers, merged.markers)
+        for ref in result.references:
+            span = (shift(ref.answer_span[0]) + offset, shift(ref.answer_span[1]) + offset)
+            references.append(dataclasses.replace(ref, n=merged.mapping.get(ref.n, ref.n), answer_span=span))
+        warnings.extend(result.warnings)
+        offset += len(merged.answer)
+    references.sort(key=lambda r: (r.n, r.answer_span))
+    return "".join(parts), markers, references, list(dict.fromkeys(warnings))
+
+
+def _shifts(old: tuple, new: tuple):
+    """Position in the renumbered text of a position in the engine's text
+    (``[^9]`` may have become ``[^10]``: later positions move)."""
+    pairs = sorted(zip(sorted(old), sorted(new), strict=True))
+
+    def shift(pos: int) -> int:
+        return pos + sum((ne - ns) - (oe - os) for (os, oe, _), (ns, ne, _) in pairs if oe <= pos)
+
+    return shift
