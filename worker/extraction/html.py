@@ -11,8 +11,11 @@ resiliparse's main-content reader keeps the posts, the cards and every section. 
 2. resiliparse reads the same page (a fast C++ parser, ~1/5 of trafilatura's cost);
 3. resiliparse's text wins when it is more than ``_LONGER`` times trafilatura's in
    words, except on product pages, where the extra words are mostly other products;
-4. a product's JSON-LD facts (price, brand, SKU) are added when the text lacks them;
-5. never empty where any reader found text: the last resort is the page's whole text.
+4. short lines that resiliparse keeps between two lines of the kept text (headings,
+   card titles, dates: trafilatura drops many of them) go back in place, except on
+   product pages, where they are mostly other products' names;
+5. a product's JSON-LD facts (price, brand, SKU) are added when the text lacks them;
+6. never empty where any reader found text: the last resort is the page's whole text.
 
 Text keeps one paragraph or list item per line.
 """
@@ -27,6 +30,8 @@ from worker.extraction.structured import jsonld_nodes, product_facts, types_of
 
 # tuned on the tuning part of WCXB dev (1.3..2.0 score within 0.004 of each other)
 _LONGER = 1.3
+_SHORT = 10  # words: a line this short is a heading, a card title or a date, not prose
+_ANCHOR = 4  # words: a line this long found in both texts places the lines around it
 _WORD = re.compile(r"\w+")
 _BLANKS = re.compile(r"\n\s*\n+")
 
@@ -77,6 +82,8 @@ def extract_html(html: str, url: str) -> HtmlText:
     method = "trafilatura"
     if _words(theirs) > _LONGER * _words(ours) and (kind != "product" or not _words(ours)):
         ours, method = theirs, "resiliparse"
+    elif kind != "product" and _words(ours):
+        ours = _restore_short_lines(ours, theirs)
     if not _words(ours):
         ours, method = _resiliparse(html, main_content=False)[0], "page"
     if not _words(ours) and errors:
@@ -114,6 +121,35 @@ def _resiliparse(html: str, *, main_content: bool) -> tuple[str, str]:
         noscript=False,
     )
     return text, (tree.title or "").strip()
+
+
+def _restore_short_lines(kept: str, reader: str) -> str:
+    """``kept`` with the short lines of ``reader`` that sit between two of its lines."""
+    kept_lines = [ln.strip() for ln in kept.splitlines() if ln.strip()]
+    kept_norm = [f" {_norm(ln)} " for ln in kept_lines]
+    haystack = f" {' '.join(kept_norm)} "
+    lines = [ln.strip() for ln in reader.splitlines() if ln.strip()]
+    anchors = [i for i, ln in enumerate(lines) if _words(ln) >= _ANCHOR and f" {_norm(ln)} " in haystack]
+    if len(anchors) < 2:
+        return kept
+    after: dict[int, list[str]] = {}
+    anchor = anchors[0]
+    for i in range(anchors[0] + 1, anchors[-1]):
+        if i in anchors:
+            anchor = i
+            continue
+        words = _norm(lines[i])
+        if not words or _words(lines[i]) > _SHORT or f" {words} " in haystack:
+            continue
+        needle = f" {_norm(lines[anchor])} "
+        where = next((n for n, k in enumerate(kept_norm) if needle in k or k in needle), None)
+        if where is not None:
+            after.setdefault(where, []).append(lines[i])
+    return "\n".join(ln for n, k in enumerate(kept_lines) for ln in (k, *after.get(n, ())))
+
+
+def _norm(text: str) -> str:
+    return " ".join(_WORD.findall(text.lower()))
 
 
 def _words(text: str) -> int:
