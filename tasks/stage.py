@@ -15,7 +15,7 @@ from celery.exceptions import Ignore, SoftTimeLimitExceeded
 
 from reference.errors import DeeprefError
 from worker.celery_app import process_enqueue, process_lifecycle
-from worker.lifecycle import Skip
+from worker.lifecycle import RunsElsewhere, Skip
 from worker.models import JobRecord
 from worker.settings import get_settings
 
@@ -26,6 +26,9 @@ def run_stage(task, job_id: str, stage: str, body: Callable[[JobRecord], object]
     lifecycle = process_lifecycle()
     try:
         claim = lifecycle.claim(job_id, stage, task.request.id, enqueue=process_enqueue)
+    except RunsElsewhere as why:  # a copy of a running stage: look again later, never drop it
+        log.info("job %s, stage %s: %s; looking again in %g s", job_id, stage, why, why.wait)
+        raise task.retry(countdown=why.wait) from None
     except Skip as why:
         log.info("job %s, stage %s: not running this delivery (%s)", job_id, stage, why)
         raise Ignore() from None
@@ -40,7 +43,7 @@ def run_stage(task, job_id: str, stage: str, body: Callable[[JobRecord], object]
         )
         raise Ignore() from None
     except DeeprefError as exc:
-        decision = lifecycle.retry_decision(exc, task.request.retries)
+        decision = lifecycle.retry_decision(exc, claim.attempt - 1)
         if decision.retry:
             lifecycle.retrying(claim, exc)
             raise task.retry(exc=exc, countdown=decision.countdown) from None

@@ -12,9 +12,10 @@ heartbeat. The store makes every change atomically and a finished job never
 changes again, so a cancel and a stage finishing at the same moment cannot undo
 each other.
 
-Delivery is at least once (acks_late): ``claim`` turns a second delivery of a
-stage into a no-op (it is running elsewhere, or already finished: then the next
-stage is queued if nobody did).
+Delivery is at least once (acks_late): ``claim`` never lets a second delivery of
+a stage run it again. Already finished: nothing to do (but queue the next stage
+if nobody did). Running elsewhere: look again later (``RunsElsewhere``), since
+the holder may still die and leave this copy the only one.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from worker import metrics
 from worker.models import (
     FINAL_STAGES,
     STAGES,
@@ -65,6 +67,16 @@ def next_stage(record: JobRecord, stage: str) -> str | None:
     return record.deep.next_stage if record.deep is not None and stage not in FINAL_STAGES else None
 
 
+def stall_allowance(stage: str, settings) -> float:
+    """Seconds a running stage may go without an event: its longest silent step (a
+    model call, a fetch batch) plus three heartbeats. Rounds emit an event per step."""
+    fetching = settings.fetch_total_timeout + settings.extract_timeout
+    silent = {"search": 60.0, "fetch": fetching, "chunk": 120.0, "build_references": 300.0}.get(
+        stage, max(settings.llm_timeout, fetching)
+    )
+    return silent + settings.job_heartbeat_seconds * 3
+
+
 Enqueue = Callable[[str, str], None]
 """``enqueue(stage, job_id)``: queue the job's stages from ``stage`` to the end."""
 
@@ -72,6 +84,16 @@ Enqueue = Callable[[str, str], None]
 class Skip(Exception):
     """This delivery of a stage must not run (the job ended, the stage runs elsewhere
     or already finished); not an error."""
+
+
+class RunsElsewhere(Skip):
+    """Another process holds the stage. This copy must not run now, but must not be
+    dropped either: if the holder dies, its lock expires and this copy is the one
+    left to run the stage. Look again after ``wait`` seconds."""
+
+    def __init__(self, message: str, *, wait: float):
+        super().__init__(message)
+        self.wait = wait
 
 
 @dataclass
@@ -102,14 +124,28 @@ class RetryDecision:
 class JobLifecycle:
     """Claim, heartbeat, finish, fail, cancel and retry decisions for one store."""
 
-    def __init__(self, store, *, heartbeat_seconds: float = 15, max_retries: int = 3):
+    def __init__(
+        self,
+        store,
+        *,
+        heartbeat_seconds: float = 15,
+        max_retries: int = 3,
+        notify: Callable[[str], None] | None = None,
+    ):
         self.store = store
         self.heartbeat_seconds = heartbeat_seconds
         self.max_retries = max_retries
+        self.notify = notify
+        """``notify(job_id)`` sends a finished job's webhook (worker/webhooks.py); None = nobody sends."""
 
     @classmethod
-    def from_settings(cls, store, settings) -> JobLifecycle:
-        return cls(store, heartbeat_seconds=settings.job_heartbeat_seconds, max_retries=settings.stage_max_retries)
+    def from_settings(cls, store, settings, notify: Callable[[str], None] | None = None) -> JobLifecycle:
+        return cls(
+            store,
+            heartbeat_seconds=settings.job_heartbeat_seconds,
+            max_retries=settings.stage_max_retries,
+            notify=notify,
+        )
 
     @property
     def lock_seconds(self) -> int:
@@ -123,16 +159,21 @@ class JobLifecycle:
         return self.max_retries + 2
 
     # -- the job --------------------------------------------------------------------------
-    def submit(self, question: str, options: ResearchOptions | None = None) -> JobRecord:
-        return self.store.create(question, options or ResearchOptions())
+    def submit(self, question: str, options: ResearchOptions | None = None, *, queue: str = "interactive") -> JobRecord:
+        record = self.store.create(question, options or ResearchOptions())
+        if queue != record.queue:
+            record = self.store.update(record.id, queue=queue)
+        return record
 
     def cancel(self, job_id: str) -> JobRecord:
         """Stop the job at its next stage boundary; a finished job is left as it is."""
-        return self.store.update(job_id, state=JobState.cancelled, message="cancelled by request")
+        since = time.time()
+        return self._ended(self.store.update(job_id, state=JobState.cancelled, message="cancelled by request"), since)
 
     def fail(self, job_id: str, stage: str, kind: str, message: str) -> JobRecord:
         error = JobErrorOut(stage=stage, type=kind, message=message)
-        return self.store.update(job_id, state=JobState.failed, message=message, error=error)
+        since = time.time()
+        return self._ended(self.store.update(job_id, state=JobState.failed, message=message, error=error), since)
 
     # -- a stage --------------------------------------------------------------------------
     def claim(self, job_id: str, stage: str, token: str | None = None, *, enqueue: Enqueue | None = None) -> Claim:
@@ -158,7 +199,7 @@ class JobLifecycle:
         lock = self.store.keys.job_stage_lock(job_id, stage)
         if not self.store.acquire(lock, token, self.lock_seconds):
             log.info("stage %s of job %s is already running elsewhere; skipping this delivery", stage, job_id)
-            raise Skip(f"{stage} runs elsewhere")
+            raise RunsElsewhere(f"{stage} runs elsewhere", wait=self.lock_seconds)
         attempt = record.attempts.get(stage, 0) + 1
         if attempt > self.max_starts:
             self.store.release(lock, token)
@@ -203,6 +244,7 @@ class JobLifecycle:
         done). False when the job ended meanwhile (cancelled): do not go on."""
         elapsed = round(time.perf_counter() - claim.started, 3)
         stage = claim.stage
+        since = time.time()
         if stage in FINAL_STAGES:
             result.timings[stage] = elapsed
             record = self.store.update(
@@ -213,14 +255,19 @@ class JobLifecycle:
                 result=result,
                 mutate=lambda r: r.timings.__setitem__(stage, elapsed),
             )
+            if record.state is JobState.done and record.result is not None and record.updated_at >= since:
+                metrics.tokens(record.result.model, record.result.usage)
+            self._ended(record, since)
         else:
             record = self.store.update(claim.job_id, mutate=lambda r: r.timings.__setitem__(stage, elapsed))
         self.release(claim)
+        metrics.stage_time(stage, elapsed)
         return not record.state.finished or record.state is JobState.done
 
     def retry_decision(self, exc: BaseException, retries_done: int) -> RetryDecision:
         """Retry only what may pass (``exc.retryable``, set where it was raised), with
-        exponential backoff, at most ``max_retries`` times."""
+        exponential backoff, at most ``max_retries`` times. ``retries_done`` is
+        ``claim.attempt - 1``: every earlier start of the stage counts, a killed one too."""
         if not getattr(exc, "retryable", False):
             return RetryDecision(False, why="not retryable")
         if retries_done >= self.max_retries:
@@ -281,6 +328,19 @@ class JobLifecycle:
         return reaped
 
     # -- helpers ----------------------------------------------------------------------------
+    def _ended(self, record: JobRecord, since: float) -> JobRecord:
+        """After a call that may have ended the job (``since``: when it began): count
+        the end if this call made it, and announce it (once, see ``webhooks.mark_pending``)."""
+        if not record.state.finished:
+            return record
+        if record.updated_at >= since:
+            metrics.job_ended(record.state.value)
+        if record.webhook is None and record.options.callback_url and self.notify is not None:
+            from worker import webhooks
+
+            webhooks.job_ended(self.store, record, self.notify)
+        return record
+
     def _continue_after(self, record: JobRecord, stage: str, enqueue: Enqueue | None) -> None:
         following = next_stage(record, stage)
         if enqueue is not None and record.stage == stage and following is not None:
