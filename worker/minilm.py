@@ -13,10 +13,11 @@ normalisation) with ONNX Runtime's fused CPU kernels in well under a second of s
   before forking, and its children share those pages. ONNX Runtime sessions own
   thread pools, which do not survive ``fork``: each process builds its own session
   (a fraction of a second) on first use.
-- **int8 by default.** The linear layers' weights are quantised per output channel
-  (symmetric int8) and run through ``DynamicQuantizeMatMul``; on AVX2 this is about 1.5x
-  the float speed at cosine >= 0.99 to the float vectors (docs/benchmarks.md).
-  ``quantize=False`` gives the float model, equal to sentence-transformers to 1e-6.
+- **Float by default**, equal to sentence-transformers' vectors to 1e-6. ``quantize``
+  runs the linear layers with int8 weights (per output channel) through
+  ``DynamicQuantizeMatMul``: ~1.4x the float speed on AVX2, at cosine ~0.98, and each
+  batch's activations share one scale, so a vector depends slightly on its batch
+  mates (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ class MiniLMWeights:
     quantized: bool
 
     @classmethod
-    def load(cls, model_dir: Path, *, quantize: bool = True, max_seq_length: int = 128) -> MiniLMWeights:
+    def load(cls, model_dir: Path, *, quantize: bool = False, max_seq_length: int = 128) -> MiniLMWeights:
         from tokenizers import Tokenizer
 
         tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))

@@ -1,5 +1,11 @@
 from __future__ import annotations
 
+import json
+import multiprocessing
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -71,9 +77,6 @@ def test_auto_rule(openai_server):
 def test_which_settings_preload_the_local_model(openai_server):
     """A worker's parent imports the model's libraries before forking only when jobs
     will embed locally; the check itself imports nothing heavy."""
-    import subprocess
-    import sys
-
     from tests.conftest import REPO
     from worker.embedding import uses_local_model
 
@@ -87,11 +90,24 @@ def test_which_settings_preload_the_local_model(openai_server):
     assert out.stdout.strip() == "False"
 
 
-@pytest.mark.local_model
-def test_local_model_is_semantic_and_offline():
+REFERENCE = Path(__file__).resolve().parents[1] / "fixtures" / "minilm_reference.json"
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return json.loads(REFERENCE.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def local():
     if not LocalEmbedder.available():
         pytest.skip("the 'local' extra is not installed")
-    vectors = LocalEmbedder().embed(
+    return LocalEmbedder()
+
+
+@pytest.mark.local_model
+def test_local_model_is_semantic_and_offline(local):
+    vectors = local.embed(
         [
             "The cat sits on the mat.",
             "A kitten rests on a rug.",
@@ -99,6 +115,85 @@ def test_local_model_is_semantic_and_offline():
             "机器学习是人工智能的一部分。",
         ]
     )
-    assert vectors.shape == (4, 384)
+    assert vectors.shape == (4, 384) and vectors.dtype == np.float32
     assert np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-4)
     assert vectors[0] @ vectors[1] > vectors[0] @ vectors[2]
+
+
+@pytest.mark.local_model
+def test_local_model_matches_sentence_transformers(local, reference):
+    """The vectors of the sentence-transformers path the fixture was made with, to float
+    precision. The fixture covers a text past 128 word pieces (truncation), an empty
+    one, CJK, Cyrillic and accents."""
+    assert local.max_seq_length == reference["max_seq_length"]
+    vectors = local.embed(reference["texts"])
+    cosines = np.sum(vectors * np.asarray(reference["vectors"], dtype=np.float32), axis=1)
+    assert cosines.min() > 0.99999, cosines
+    assert np.allclose(vectors, reference["vectors"], atol=1e-5)
+
+
+@pytest.mark.local_model
+def test_local_int8_option_is_close_but_not_equal(reference):
+    """int8 weights (not the default): near the float vectors, not equal, and moved by
+    batch mates (one activation scale per batch), which is why it is not the default."""
+    if not LocalEmbedder.available():
+        pytest.skip("the 'local' extra is not installed")
+    int8 = LocalEmbedder(quantize=True)
+    assert int8.name != LocalEmbedder().name  # never one cache entry for both
+    vectors = int8.embed(reference["texts"])
+    cosines = np.sum(vectors * np.asarray(reference["vectors"], dtype=np.float32), axis=1)
+    assert cosines.min() > 0.95 and cosines.max() < 0.99999
+
+
+@pytest.mark.local_model
+def test_local_batches_give_the_vectors_of_one_at_a_time(local, reference):
+    """Mixed lengths share a padded batch; padding must not leak into any vector,
+    and the order of the input is kept."""
+    texts = reference["texts"]
+    together = local.embed(texts)
+    alone = np.stack([local.embed([t])[0] for t in texts])
+    assert np.allclose(together, alone, atol=1e-5)
+    assert np.array_equal(local.embed(texts[::-1]), together[::-1])
+
+
+@pytest.mark.local_model
+def test_local_truncates_long_input_and_embeds_empty_text(local, reference):
+    long, empty = reference["texts"][3], ""
+    longer = long + " " + "More words past the limit change nothing. " * 200
+    vectors = local.embed([long, longer, empty, "   "])
+    assert np.allclose(vectors[0], vectors[1], atol=1e-6)  # only the first 128 word pieces count
+    assert np.allclose(vectors[2], vectors[3], atol=1e-6)  # stripped, like sentence-transformers
+    assert np.isfinite(vectors).all() and np.allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-4)
+    assert local.embed([]).shape == (0, 384)
+
+
+@pytest.mark.local_model
+def test_local_model_loads_without_torch():
+    """A fresh interpreter: loading and embedding imports neither torch nor
+    sentence-transformers (their import alone was ~7 s of every cold start)."""
+    if not LocalEmbedder.available():
+        pytest.skip("the 'local' extra is not installed")
+    from tests.conftest import REPO
+
+    check = "import sys; from worker.embedding import LocalEmbedder; LocalEmbedder().embed(['tides']); "
+    check += "print(sorted(m for m in ('torch', 'sentence_transformers', 'transformers', 'onnx') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True, cwd=REPO)
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.local_model
+def test_local_model_is_usable_in_a_forked_child():
+    """A worker's parent loads the weights before forking; the child builds its own
+    session (ONNX Runtime's threads do not survive fork) and gets the same vectors."""
+    if not LocalEmbedder.available():
+        pytest.skip("the 'local' extra is not installed")
+    LocalEmbedder.preload()
+    before = LocalEmbedder().embed(["Tidal power converts the energy of tides into electricity."])
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(1) as pool:
+        after = pool.apply(_embed_in_child, ("Tidal power converts the energy of tides into electricity.",))
+    assert np.allclose(before[0], after, atol=1e-6)
+
+
+def _embed_in_child(text: str) -> np.ndarray:
+    return LocalEmbedder().embed([text])[0]
