@@ -161,8 +161,9 @@ def process_resources():
 
 @signals.worker_init.connect
 def _preload(**_: object) -> None:
-    """In the parent, before the pool forks: import the local model's libraries once
-    (~9 s) instead of in every child's first job."""
+    """In the parent, before the pool forks: load the local model's weights (mmapped)
+    and tokenizer once, so that the children share those pages and no child's first
+    job pays the load (each child still builds its own ONNX Runtime session)."""
     from worker.embedding import LocalEmbedder, uses_local_model
 
     if uses_local_model(get_settings()):
