@@ -19,7 +19,7 @@ from kombu.exceptions import OperationalError
 
 from reference.errors import JobCancelled, JobFailed, JobPending, JobTimeout, StoreUnavailable
 from worker.jobs import JobStore
-from worker.lifecycle import JobLifecycle
+from worker.lifecycle import JobLifecycle, stall_allowance
 from worker.llm import check_llm_settings
 from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult, first_stage
 from worker.questions import validate_question
@@ -74,7 +74,18 @@ class Client:
         return record.id
 
     def status(self, job_id: str) -> JobRecord:
-        return self.store.get(job_id)
+        """The job's record; ``stalled`` says so when its running stage has shown no
+        sign of life (no event, or no heartbeat) for longer than that stage may."""
+        record = self.store.get(job_id)
+        if record.state.finished or record.state is JobState.queued or not record.stage:
+            return record
+        quiet = time.time() - record.updated_at
+        allowance = stall_allowance(record.stage, self.settings)
+        if quiet > allowance:
+            record.stalled = f"{record.stage}: no event for {quiet:.0f} s (this stage may be silent {allowance:.0f} s)"
+        elif quiet > self.lifecycle.lock_seconds and not self.store.alive(job_id):
+            record.stalled = f"{record.stage}: no heartbeat for {quiet:.0f} s (its worker may have died)"
+        return record
 
     def result(self, job_id: str, *, wait: bool = False, timeout: float | None = None) -> ResearchResult:
         """The finished result; with ``wait``, blocks until the job ends (or ``timeout``)."""

@@ -238,6 +238,9 @@ class JobRecord(BaseModel):
     error: JobErrorOut | None = None
     result: ResearchResult | None = None
     deep: DeepProgress | None = Field(None, description="Rounds, pages, sources and tokens of a standard/deep job.")
+    stalled: str | None = Field(
+        None, description="Set when read: the running stage showed no sign of life for longer than it may."
+    )
 
     def public(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
