@@ -55,7 +55,9 @@ def format_result(result: ResearchResult, fmt: str, style: str | None = None) ->
                 "timings": result.timings,
                 "usage": result.usage.model_dump(),
                 "scorer": result.scorer,
-            },
+            }
+            # a standard/deep job's rounds, budget and spend
+            | ({"deep": result.deep.model_dump(mode="json")} if result.deep is not None else {}),
             ensure_ascii=False,
             indent=2,
         )

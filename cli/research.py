@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cli.output import add_output_options, check_output_options, format_result
 from reference.errors import InputError
-from worker.models import ResearchOptions
+from worker.models import ResearchBudget, ResearchOptions
 from worker.runner import run_research
 
 
@@ -18,7 +18,17 @@ def add_job_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--provider", choices=("duckduckgo", "searxng", "local"), help="search backend")
     p.add_argument("--profile", choices=("precise", "seed"), default="precise", help="reference engine profile")
     p.add_argument("--embedder", choices=("auto", "local", "openai", "jaccard"), help="scorer's embedder")
-    p.add_argument("--max-pages", type=int, help="pages to fetch")
+    p.add_argument("--max-pages", type=int, help="pages to fetch (with --depth standard/deep: by the whole job)")
+    p.add_argument(
+        "--depth",
+        choices=("quick", "standard", "deep"),
+        default="quick",
+        help="quick: one pass (default); standard/deep: rounds of search and reading, then a sectioned report",
+    )
+    p.add_argument("--rounds", type=int, help="with --depth standard/deep: rounds at most")
+    p.add_argument("--queries-per-round", type=int, help="with --depth standard/deep: search queries per round")
+    p.add_argument("--max-tokens", type=int, help="with --depth standard/deep: model tokens for the whole job")
+    p.add_argument("--max-seconds", type=float, help="with --depth standard/deep: wall-clock seconds at most")
 
 
 def options_from(args: argparse.Namespace) -> ResearchOptions:
@@ -28,12 +38,22 @@ def options_from(args: argparse.Namespace) -> ResearchOptions:
         if not path.is_dir():
             raise InputError(f"--corpus {args.corpus}: no such folder")
         corpus = str(path)  # absolute, so a worker elsewhere in the tree finds it too
+    depth = getattr(args, "depth", "quick")
+    budget = ResearchBudget(
+        rounds=getattr(args, "rounds", None),
+        queries_per_round=getattr(args, "queries_per_round", None),
+        pages=args.max_pages if depth != "quick" else None,
+        tokens=getattr(args, "max_tokens", None),
+        seconds=getattr(args, "max_seconds", None),
+    )
     return ResearchOptions(
+        depth=depth,
+        budget=budget,
         provider=args.provider,
         corpus_dir=corpus,
         profile=args.profile,
         embedder=args.embedder,
-        max_pages=args.max_pages,
+        max_pages=args.max_pages if depth == "quick" else None,
     )
 
 

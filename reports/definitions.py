@@ -10,6 +10,8 @@ reports:
     options: {provider: local, corpus_dir: examples/corpus}
     formats: [md, html, json]
     retention: {keep_runs: 12}
+    depth: deep                     # rounds and a sectioned answer per question
+    budget: {rounds: 3, tokens: 50000}
 ```
 """
 
@@ -27,7 +29,7 @@ from croniter import croniter
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from reference.errors import DefinitionError
-from worker.models import ResearchOptions
+from worker.models import Depth, ResearchBudget, ResearchOptions
 
 _EVERY = re.compile(r"^\s*(\d+)\s*([smhd])\s*$")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
@@ -95,6 +97,8 @@ class ReportDefinition(BaseModel):
     formats: list[Literal["md", "html", "json"]] = Field(default_factory=lambda: ["md", "html", "json"])
     retention: Retention = Field(default_factory=Retention)
     concurrency: int = Field(4, ge=1, le=64, description="Questions researched at once.")
+    depth: Depth | None = Field(None, description="Shorthand for options.depth (standard/deep: rounds, sections).")
+    budget: ResearchBudget | None = Field(None, description="Shorthand for options.budget of every question.")
 
     @field_validator("name")
     @classmethod
@@ -117,6 +121,10 @@ class ReportDefinition(BaseModel):
             raise ValueError("'items' needs a 'template'")
         if not self.all_questions():
             raise ValueError("a report needs 'questions' or a 'template' with 'items'")
+        if self.depth is not None:
+            self.options.depth = self.depth
+        if self.budget is not None:
+            self.options.budget = self.budget
         return self
 
     def all_questions(self) -> list[str]:
