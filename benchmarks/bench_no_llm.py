@@ -20,7 +20,9 @@
      other questions' passages, retrieved because they share its words (often
      the same field: a hard test).
    The level is chosen on even-numbered questions (the highest that still
-   answers 90% of answerable ones) and reported on odd-numbered ones.
+   answers 90% of answerable ones) and reported on odd-numbered ones. And the
+   blatant case: the same expert questions asked of examples/corpus (notes
+   about deepref), where whatever the search finds shares only common words.
 
     python -m benchmarks no_llm [--limit N] [--pages N] [--no-local]
 """
@@ -47,6 +49,7 @@ from reference.wrapping import wrap_breaks
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 EXPERTQA = SHARED / "expertqa" / "rand_val.jsonl"
 WCXB = SHARED / "wcxb" / "dev" / "html"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "corpus"
 _ENDS_SENTENCE = re.compile(r"[.!?:;。！？…][\"'”’)\]]*$")
 ANSWER_SHARE = 0.90  # the level keeps answering at least this share of answerable questions
 
@@ -97,9 +100,8 @@ def bench_readmes() -> None:
         found += len(matter & predicted)
         missed += len(matter - predicted)
         docs += 1
-    print(
-        f"READMEs (Markdown, {docs} packages): folds found {_pct(found, found + missed)} ({found}/{found + missed}); "
-    )
+    total = found + missed
+    print(f"READMEs (Markdown, {docs} packages): folds found {_pct(found, total)} ({found}/{total})")
     print(f"  line breaks between blocks taken for folds {_pct(wrong, blocks)} ({wrong}/{blocks})")
 
 
@@ -108,7 +110,7 @@ def bench_folded_prose(passages: list[str]) -> None:
         same = total = 0
         for text in passages:
             flat = " ".join(text.split())
-            folded = "\n".join(textwrap.wrap(flat, width))
+            folded = "\n".join(textwrap.wrap(flat, width, break_on_hyphens=False))  # as editors fold
             want = [flat[s:e] for s, e in split_sentences(flat)]
             got = [" ".join(folded[s:e].split()) for s, e in split_sentences(folded)]
             same += got == want
@@ -200,6 +202,40 @@ def relevance_cases(questions: list[tuple[str, list[str]]], embedder) -> list[di
     return cases
 
 
+def unrelated_corpus(questions: list[tuple[str, list[str]]], embedder, label: str) -> None:
+    """Expert questions (law, medicine, history...) asked of the example corpus
+    (notes about deepref): the blatant case, where a passage is found only
+    because it shares a common word with the question."""
+    from search.local import LocalCorpusProvider, read_corpus_file
+    from worker.extractive import extractive_answer, is_nothing_found
+    from worker.llm import Passage
+    from worker.pipeline import chunk_stage
+
+    provider = LocalCorpusProvider(EXAMPLES)
+    found = declined = 0
+    for question, _texts in questions:
+        hits = provider.search_sync(question, max_results=8)
+        if not hits:
+            continue  # the search itself finds nothing, and the answer says so
+        found += 1
+        docs = []
+        for hit in hits:
+            title, text = read_corpus_file(Path(hit.url.removeprefix("file://")))
+            docs.append({"url": hit.url, "title": title, "text": text, "date": None})
+        chunked = chunk_stage(question, {"documents": docs, "failures": []})
+        by_id = {d["id"]: d for d in chunked["documents"]}
+        passages = [
+            Passage(int(p["doc_id"]), by_id[p["doc_id"]]["title"], by_id[p["doc_id"]]["url"],
+                    by_id[p["doc_id"]]["text"][p["start"] : p["end"]])
+            for p in chunked["passages"]
+        ]  # fmt: skip
+        declined += is_nothing_found(extractive_answer(question, passages, embedder))
+    print(
+        f"{label}: {len(questions)} expert questions asked of examples/corpus; the search returns passages for "
+        f"{found}; the answer declines {_pct(declined, found)} of those"
+    )
+
+
 def bench_declining(cases: list[dict], label: str) -> None:
     def rates(rows: list[dict], level: float) -> tuple[float, float, int, int]:
         pos = [r["best"] >= level for r in rows if r["case"] == "answerable"]
@@ -242,11 +278,14 @@ def main(argv: list[str]) -> int:
     bench_extracted(args.pages)
     print("-- declining questions the corpus cannot answer")
     bench_declining(relevance_cases(questions, None), "lexical")
+    unrelated_corpus(questions, None, "lexical")
     if not args.no_local:
         from worker.embedding import CachedEmbedder, LocalEmbedder
 
         if LocalEmbedder.available():
-            bench_declining(relevance_cases(questions, CachedEmbedder(LocalEmbedder())), "MiniLM")
+            embedder = CachedEmbedder(LocalEmbedder())
+            bench_declining(relevance_cases(questions, embedder), "MiniLM")
+            unrelated_corpus(questions, embedder, "MiniLM")
         else:
             print("MiniLM not installed: skipped")
     return 0
