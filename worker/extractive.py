@@ -29,7 +29,7 @@ EXTRACTIVE_RELATIVE = 0.45  # keep sentences scoring at least this share of the 
 # Least relevance of the best sentence for the sources to count as answering: the
 # score ``EXTRACTIVE_SCORING`` gives (hybrid with an embedder, lexical without).
 # Chosen on half of the ExpertQA questions, reported on the other half
-# (docs/benchmarks.md, "The answer without an LLM").
+# (docs/benchmarks.md, section no_llm).
 # Lexical evidence alone separates them less well (benchmarks: it declines about
 # half of the unanswerable questions where MiniLM declines about three in four).
 MIN_RELEVANCE = {"hybrid": 0.35, "cosine": 0.35, "lexical": 0.25, "jaccard": 0.25}
