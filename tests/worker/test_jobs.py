@@ -266,3 +266,31 @@ def test_watchdog_notices_a_queue_nobody_consumes(redis_client, key_prefix):
     assert not life.reap(lambda *a: None).stalled  # late, but the queue is empty (a lost message, not a stall)
     redis_client.rpush(store.keys.celery_queue("deepref"), "{}")  # a message waits on the broker
     assert life.reap(lambda *a: None).stalled
+
+
+# --------------------------------------------------------------------------- the embedded runner
+def test_the_embedded_runner_goes_through_the_same_lifecycle(monkeypatch):
+    """``deepref research``: no Redis, no worker; the lifecycle on a memory store."""
+    import os
+    from pathlib import Path
+
+    from worker.runner import run_research
+    from worker.settings import Settings
+
+    for key in [k for k in os.environ if k.startswith("DEEPREF_")]:
+        monkeypatch.delenv(key)
+    corpus = Path(__file__).resolve().parents[2] / "examples" / "corpus"
+    settings = Settings(redis_url="redis://127.0.0.1:1/0", embedder="jaccard")  # never reached
+    seen: list[tuple[str, float, str]] = []
+    result = run_research(
+        "How does deepref refuse requests to private addresses?",
+        ResearchOptions(provider="local", corpus_dir=str(corpus)),
+        settings=settings,
+        on_progress=lambda stage, progress, state: seen.append((stage, progress, state)),
+    )
+    assert [state for _, _, state in seen] == [
+        "searching", "fetching", "chunking", "generating", "referencing", "done"
+    ]  # fmt: skip
+    assert [p for _, p, _ in seen] == sorted(p for _, p, _ in seen) and seen[-1][:2] == ("done", 1.0)
+    assert set(result.timings) == {"search", "fetch", "chunk", "generate", "build_references"}
+    assert result.references
