@@ -35,6 +35,10 @@ EXTRACTIVE_RELATIVE = 0.45  # keep sentences scoring at least this share of the 
 MIN_RELEVANCE = {"hybrid": 0.35, "cosine": 0.35, "lexical": 0.25, "jaccard": 0.25}
 NOTHING_FOUND = "Nothing found in the sources for this question."
 EXTRACTIVE_NOTICE = "No LLM is configured: this answer is extractive, built from sentences of the best sources."
+DECLINED_NOTICE = (
+    "No LLM is configured (extractive answer), and no sentence of the sources read is about this question: "
+    "nothing is claimed."
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from reference.errors import ExtractError
 from reference.models import ReferenceResult
 from reference.scoring import lexical_scores
 from search import build_queries, make_provider, merge_hits
-from worker.extractive import EXTRACTIVE_NOTICE, extractive_answer, is_nothing_found
+from worker.extractive import DECLINED_NOTICE, EXTRACTIVE_NOTICE, extractive_answer, is_nothing_found
 from worker.fetch import Fetcher
 from worker.limits import job_limits
 from worker.llm import LLMClient, Passage
@@ -209,7 +209,7 @@ def build_result(
         )
     all_warnings = list(warnings)
     if generated["mode"] == "extractive":
-        all_warnings.insert(0, EXTRACTIVE_NOTICE)
+        all_warnings.insert(0, DECLINED_NOTICE if is_nothing_found(refs.answer) else EXTRACTIVE_NOTICE)
     all_warnings.extend(refs.warnings)
     return ResearchResult(
         question=question,

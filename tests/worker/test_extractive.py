@@ -37,6 +37,7 @@ def test_an_off_topic_question_sharing_a_common_word_gets_nothing_found(corpus):
     assert result.references == [] and "[^" not in result.answer
     assert result.sources  # something was searched and read, and the answer names it
     assert any(s.title in result.answer for s in result.sources)
+    assert "nothing is claimed" in result.warnings[0]
 
 
 def test_an_on_topic_question_gets_a_cited_answer(corpus):
@@ -44,6 +45,7 @@ def test_an_on_topic_question_gets_a_cited_answer(corpus):
     assert not is_nothing_found(result.answer)
     assert result.references and "[^1]" in result.answer
     assert any("another worker picks it up" in r.quote for r in result.references)
+    assert "extractive" in result.warnings[0] and "nothing is claimed" not in result.warnings[0]
 
 
 def test_a_note_folded_at_80_columns_is_quoted_by_whole_sentences(corpus):
