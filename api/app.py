@@ -74,6 +74,7 @@ def create_app(settings=None, *, client=None, warnings: list[str] | None = None)
     r.add_get("/v1/reports", list_reports)
     r.add_get("/v1/reports/{name}/runs/{run}", get_report_run)
     r.add_get("/healthz", healthz)
+    r.add_get("/metrics", metrics_endpoint)
     r.add_get("/openapi.json", openapi_json)
     r.add_get("/jobs/{id}", viewer_page)
     r.add_get("/reports/{name}/runs/{run}", viewer_page)
@@ -211,6 +212,31 @@ async def healthz(request: web.Request) -> web.Response:
         status["warnings"] = request.app[WARNINGS]  # --insecure-no-auth, said wherever anyone looks
     healthy = status["redis"] and status["workers"] > 0
     return web.json_response({"status": "ok" if healthy else "unavailable", **status}, status=200 if healthy else 503)
+
+
+async def metrics_endpoint(request: web.Request) -> web.Response:
+    """Prometheus text format: this process's metrics (every worker process's too when
+    PROMETHEUS_MULTIPROC_DIR is shared with them) and the store's gauges. Behind
+    DEEPREF_METRICS_TOKEN, else DEEPREF_API_TOKEN, else as open as the rest of a
+    loopback-only API (docs/integrations.md, "Metrics")."""
+    import hmac
+
+    from prometheus_client import CONTENT_TYPE_LATEST
+
+    from worker import metrics
+
+    settings = request.app[SETTINGS]
+    tokens = [t.get_secret_value().encode() for t in (settings.metrics_token, settings.api_token) if t is not None]
+    if tokens:
+        given = request.headers.get("Authorization", "")
+        given = given[7:].encode() if given.startswith("Bearer ") else b""
+        if not any(hmac.compare_digest(given, t) for t in tokens):
+            raise web.HTTPUnauthorized(
+                text="missing or wrong bearer token for /metrics (DEEPREF_METRICS_TOKEN or DEEPREF_API_TOKEN)",
+                headers={"WWW-Authenticate": 'Bearer realm="deepref-metrics"'},
+            )
+    body = await asyncio.to_thread(metrics.render, _client(request).store)
+    return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 
 async def openapi_json(request: web.Request) -> web.Response:

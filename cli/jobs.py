@@ -36,6 +36,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="run a Celery worker for deepref's queue (other options go to celery)",
         epilog="Other options go to 'celery worker', e.g. deepref worker --concurrency 4 --loglevel info",
     )
+    p.add_argument(
+        "--queues",
+        default="interactive,bulk",
+        help="queues to consume: interactive (CLI/API/MCP jobs), bulk (report sections) or both, "
+        "interactive first (default: interactive,bulk)",
+    )
+    p.add_argument(
+        "--metrics-port",
+        type=int,
+        metavar="N",
+        help="serve Prometheus metrics of this worker host on port N (all its processes; docs/integrations.md)",
+    )
     p.set_defaults(handler=worker, passthrough=True)
 
     p = subparsers.add_parser(
@@ -81,9 +93,22 @@ def cancel(args: argparse.Namespace) -> int:
 
 def worker(args: argparse.Namespace) -> int:
     extra = args.passthrough_args
-    from worker.celery_app import worker_argv
+    from reference.errors import InputError
+    from worker.celery_app import queue_names, worker_argv
 
-    argv = worker_argv(*extra)
+    try:
+        queue_names(args.queues)
+    except ValueError as exc:
+        raise InputError(f"--queues: {exc}") from None
+    if args.metrics_port is not None:
+        # every prefork child writes its metrics here; the main process serves their sum
+        if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+            import tempfile
+
+            os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="deepref-metrics-")
+        os.makedirs(os.environ["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)
+        os.environ["DEEPREF_WORKER_METRICS_PORT"] = str(args.metrics_port)
+    argv = worker_argv(*extra, queues=args.queues)
     os.execv(sys.executable, argv)
     return 0  # not reached
 

@@ -29,6 +29,9 @@ def add_job_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--queries-per-round", type=int, help="with --depth standard/deep: search queries per round")
     p.add_argument("--max-tokens", type=int, help="with --depth standard/deep: model tokens for the whole job")
     p.add_argument("--max-seconds", type=float, help="with --depth standard/deep: wall-clock seconds at most")
+    p.add_argument(
+        "--callback-url", metavar="URL", help="POST a signed event here when the job ends (docs/integrations.md)"
+    )
 
 
 def options_from(args: argparse.Namespace) -> ResearchOptions:
@@ -54,6 +57,7 @@ def options_from(args: argparse.Namespace) -> ResearchOptions:
         profile=args.profile,
         embedder=args.embedder,
         max_pages=args.max_pages if depth == "quick" else None,
+        callback_url=getattr(args, "callback_url", None),
     )
 
 

@@ -100,7 +100,9 @@ def advance(report: dict[str, Any], definition: ReportDefinition, store: ReportS
             break
         if section["status"] == "pending":
             try:
-                section.update(status="running", job_id=client.submit(section["question"], definition.options))
+                # the bulk queue: a long report never delays interactive questions
+                job_id = client.submit(section["question"], definition.options, queue="bulk")
+                section.update(status="running", job_id=job_id)
                 running += 1
             except DeeprefError as exc:
                 section.update(status="failed", error=str(exc))

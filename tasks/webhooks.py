@@ -12,8 +12,12 @@ from worker.settings import get_settings
 
 
 @app.task(bind=True, name="deepref.webhook", max_retries=None, acks_late=True)
-def webhook(self, job_id: str) -> str:
-    delay = process_loop().run_until_complete(webhooks.deliver_once(process_store(), job_id, get_settings()))
+def webhook(self, job_id: str, attempt: int | None = None) -> str:
+    """Make attempt number ``attempt`` (a redelivered copy of one already made does nothing)."""
+    store = process_store()
+    delay = process_loop().run_until_complete(webhooks.deliver_once(store, job_id, get_settings(), attempt))
     if delay is not None:
-        raise self.retry(countdown=delay)
+        status = store.get(job_id).webhook
+        next_attempt = len(status.attempts) + 1 if status is not None else None
+        raise self.retry(args=(job_id, next_attempt), countdown=delay)
     return job_id

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 
 from celery import Celery, chain, signals
@@ -34,18 +35,35 @@ from worker.settings import get_settings
 log = logging.getLogger(__name__)
 
 QUEUE = "deepref"
+"""The interactive queue (CLI, API, MCP jobs, webhooks); the name predates the bulk one."""
+BULK_QUEUE = "deepref.bulk"
+"""Report sections: a 200-question report waits here, not in front of a single question."""
+QUEUES = {"interactive": QUEUE, "bulk": BULK_QUEUE}
 
 
-def worker_argv(*extra: str) -> list[str]:
-    """Command line of a deepref Celery worker on the app's queue (the CLI, the tests
-    and the benchmarks start workers with it)."""
-    return [sys.executable, "-m", "celery", "-A", "worker.celery_app", "worker", "-Q", QUEUE, *extra]
+def queue_names(kinds: str | None = None) -> list[str]:
+    """Broker queues of ``--queues interactive,bulk`` (default both, interactive first)."""
+    names = []
+    for kind in (kinds or "interactive,bulk").split(","):
+        kind = kind.strip()
+        if kind not in QUEUES:
+            raise ValueError(f"unknown queue {kind!r}; choose from {', '.join(QUEUES)}")
+        names.append(QUEUES[kind])
+    return names
+
+
+def worker_argv(*extra: str, queues: str | None = None) -> list[str]:
+    """Command line of a deepref Celery worker on the app's queues (the CLI, the tests
+    and the benchmarks start workers with it). A worker on both queues takes an
+    interactive message first whenever one waits (``queue_order_strategy``)."""
+    names = ",".join(queue_names(queues))
+    return [sys.executable, "-m", "celery", "-A", "worker.celery_app", "worker", "-Q", names, *extra]
 
 
 def make_celery_app(settings, *, worker: bool = False) -> Celery:
     """A Celery app on ``settings``' Redis. The worker's app (``worker=True``) also
     loads the task modules; a client's app only sends tasks, by name."""
-    include = ["tasks.research", "tasks.deep", "tasks.maintenance", "tasks.reports"] if worker else []
+    include = ["tasks.research", "tasks.deep", "tasks.maintenance", "tasks.reports", "tasks.webhooks"] if worker else []
     app = Celery("deepref", include=include, set_as_current=worker)
     configure(app, settings)
     return app
@@ -64,6 +82,9 @@ def configure(app: Celery, settings) -> None:
             # timeout): look every quarter of it, at most every minute.
             "unacked_restore_interval": max(1, min(60, settings.visibility_timeout // 4)),
             "unacked_restore_throttle": 1,
+            # BRPOP the queues in the order the worker lists them: interactive first
+            # (the default round robin would take bulk and interactive in turn)
+            "queue_order_strategy": "priority",
         },
         broker_connection_retry_on_startup=True,
         task_serializer="json",
@@ -94,15 +115,24 @@ def configure(app: Celery, settings) -> None:
     )
 
 
-def enqueue(app: Celery, stage: str, job_id: str) -> None:
+def enqueue(app: Celery, stage: str, job_id: str, queue: str = "interactive") -> None:
     """Queue the job's stages from ``stage`` to the end, as one chain of tasks sent
-    by name (see worker.lifecycle.STAGE_TASKS)."""
+    by name (see worker.lifecycle.STAGE_TASKS), each on the job's queue."""
     if stage not in STAGES:  # a stage of a standard/deep job: one task, which queues the next
-        app.signature(DEEP_TASK, args=(job_id, stage), immutable=True).apply_async()
+        app.signature(DEEP_TASK, args=(job_id, stage), immutable=True, queue=QUEUES[queue]).apply_async()
         return
     names = list(STAGES)
-    steps = [app.signature(STAGE_TASKS[name], args=(job_id,), immutable=True) for name in names[names.index(stage) :]]
+    steps = [
+        app.signature(STAGE_TASKS[name], args=(job_id,), immutable=True, queue=QUEUES[queue])
+        for name in names[names.index(stage) :]
+    ]
     chain(*steps).apply_async()
+
+
+def send_webhook(app: Celery, job_id: str, countdown: float = 0) -> None:
+    """Queue the delivery of a finished job's webhook (tasks/webhooks.py) on the
+    interactive queue: a slow receiver holds a delivery task, never a stage."""
+    app.send_task("deepref.webhook", args=(job_id, 1), queue=QUEUE, countdown=countdown or None)
 
 
 # The worker's and beat's app (``celery -A worker.celery_app``), from this process's settings.
@@ -133,13 +163,18 @@ def process_lifecycle():
     if state.lifecycle is None or state.lifecycle.store is not process_store():
         from worker.lifecycle import JobLifecycle
 
-        state.lifecycle = JobLifecycle.from_settings(process_store(), get_settings())
+        state.lifecycle = JobLifecycle.from_settings(process_store(), get_settings(), notify=process_send_webhook)
     return state.lifecycle
 
 
 def process_enqueue(stage: str, job_id: str) -> None:
-    """Queue stages through this process's app (a task continuing or re-queuing a job)."""
-    enqueue(app, stage, job_id)
+    """Queue stages through this process's app (a task continuing or re-queuing a job),
+    on the queue the job was submitted to."""
+    enqueue(app, stage, job_id, process_store().get(job_id).queue)
+
+
+def process_send_webhook(job_id: str) -> None:
+    send_webhook(app, job_id)
 
 
 def process_loop() -> asyncio.AbstractEventLoop:
@@ -157,6 +192,24 @@ def process_resources():
         asyncio.set_event_loop(loop)
         state.resources = build_resources(get_settings(), distributed=True)
     return state.resources
+
+
+@signals.worker_init.connect
+def _serve_metrics(**_: object) -> None:
+    """In the parent: with DEEPREF_WORKER_METRICS_PORT, serve every process's metrics
+    (prometheus_client's multiprocess collector over PROMETHEUS_MULTIPROC_DIR)."""
+    settings = get_settings()
+    if settings.worker_metrics_port is None:
+        return
+    if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        log.error("DEEPREF_WORKER_METRICS_PORT needs PROMETHEUS_MULTIPROC_DIR (--metrics-port sets both)")
+        return
+    from prometheus_client import start_http_server
+
+    from worker import metrics
+
+    start_http_server(settings.worker_metrics_port, registry=metrics.registry(process_store()))
+    log.info("metrics of this worker host on :%d/metrics", settings.worker_metrics_port)
 
 
 @signals.worker_init.connect
@@ -179,7 +232,10 @@ def _init_process(**_: object) -> None:
 
 
 @signals.worker_process_shutdown.connect
-def _close_process(**_: object) -> None:
+def _close_process(pid: int | None = None, **_: object) -> None:
+    from worker import metrics
+
+    metrics.process_died(pid or os.getpid())
     if state.resources is not None and state.loop is not None and not state.loop.is_closed():
         from worker.resources import close_resources
 

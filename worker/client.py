@@ -25,13 +25,14 @@ from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult, 
 from worker.questions import validate_question
 from worker.research.budget import check_depth
 from worker.settings import Settings, get_settings
+from worker.webhooks import validate_callback_url
 
 
 class Client:
     def __init__(self, settings: Settings | None = None, store: JobStore | None = None):
         self.settings = settings or get_settings()
         self.store = store or JobStore.from_settings(self.settings)
-        self.lifecycle = JobLifecycle.from_settings(self.store, self.settings)
+        self.lifecycle = JobLifecycle.from_settings(self.store, self.settings, notify=self.send_webhook)
         self._celery = None
 
     @property
@@ -43,11 +44,17 @@ class Client:
             self._celery = make_celery_app(self.settings)
         return self._celery
 
-    def enqueue(self, stage: str, job_id: str) -> None:
+    def enqueue(self, stage: str, job_id: str, queue: str = "interactive") -> None:
         """Queue the job's stages from ``stage`` on (a new job starts at search)."""
         from worker.celery_app import enqueue
 
-        enqueue(self.celery, stage, job_id)
+        enqueue(self.celery, stage, job_id, queue)
+
+    def send_webhook(self, job_id: str) -> None:
+        """Queue the webhook of a job this client ended (a cancel)."""
+        from worker.celery_app import send_webhook
+
+        send_webhook(self.celery, job_id)
 
     def close(self) -> None:
         """Drop the broker connections this client opened."""
@@ -55,16 +62,21 @@ class Client:
             self._celery.close()
             self._celery = None
 
-    def submit(self, question: str, options: ResearchOptions | dict | None = None) -> str:
-        """Queue a job and return its id at once."""
+    def submit(
+        self, question: str, options: ResearchOptions | dict | None = None, *, queue: str = "interactive"
+    ) -> str:
+        """Queue a job and return its id at once. ``queue="bulk"`` is for work nobody
+        waits on interactively (report sections): it never delays interactive jobs."""
         question = validate_question(question, max_chars=self.settings.max_question_chars)
         if isinstance(options, dict):
             options = ResearchOptions.model_validate(options)
+        if options is not None and options.callback_url:
+            validate_callback_url(options.callback_url, self.settings)
         check_llm_settings(self.settings)
         check_depth(options, self.settings)
-        record = self.lifecycle.submit(question, options)
+        record = self.lifecycle.submit(question, options, queue=queue)
         try:
-            self.enqueue(first_stage(record.options), record.id)
+            self.enqueue(first_stage(record.options), record.id, queue)
         except OperationalError as exc:
             self.store.update(record.id, state=JobState.failed, message="could not queue the job")
             raise StoreUnavailable(

@@ -9,6 +9,7 @@ fix. The API key lives in a ``SecretStr`` and is never put in a message.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -80,6 +81,8 @@ class LLMClient:
         from openai import AsyncOpenAI
 
         self.base_url, self.model = base_url, model
+        self.slots = None
+        """Concurrency limit per model (worker/concurrency.py), set by build_resources."""
         # Local endpoints often need no key; the SDK insists on a string.
         self._client = AsyncOpenAI(
             base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=max_retries
@@ -103,12 +106,14 @@ class LLMClient:
         model = model or self.model
         started = time.perf_counter()
         try:
-            response = await self._client.chat.completions.create(
-                model=model,
-                messages=messages,
-                temperature=0,
-                max_tokens=max_tokens,  # type: ignore[arg-type]
-            )
+            # one of DEEPREF_LLM_MAX_CONCURRENCY slots of this model, shared by all workers
+            async with self.slots.hold(model) if self.slots is not None else contextlib.nullcontext():
+                response = await self._client.chat.completions.create(
+                    model=model,
+                    messages=messages,
+                    temperature=0,
+                    max_tokens=max_tokens,  # type: ignore[arg-type]
+                )
         except openai.AuthenticationError:
             raise GenerationError(
                 f"the LLM endpoint {self.base_url} rejected the key: check DEEPREF_LLM_API_KEY", retryable=False

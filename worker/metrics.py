@@ -38,7 +38,8 @@ REPORT_DELIVERIES = Counter(
     "deepref_report_deliveries", "Report delivery attempts by kind and outcome.", ["kind", "outcome"]
 )
 
-QUEUES = ("deepref.interactive", "deepref.bulk")
+QUEUES = ("deepref", "deepref.bulk")
+"""The broker queues (worker.celery_app.QUEUES: interactive, bulk), read at scrape."""
 
 
 def job_ended(state: str) -> None:

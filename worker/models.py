@@ -108,6 +108,9 @@ class ResearchOptions(BaseModel):
     llm_model: str | None = Field(None, max_length=200, description="Chat model for this job (endpoint from settings).")
     depth: Depth = Field("quick", description="quick: one pass; standard/deep: rounds and a sectioned report.")
     budget: ResearchBudget = Field(default_factory=ResearchBudget, description="Limits of a standard/deep job.")
+    callback_url: str | None = Field(
+        None, max_length=2000, description="POSTed a signed event when the job ends (docs/integrations.md)."
+    )
 
 
 class ReferenceOut(BaseModel):
@@ -221,6 +224,24 @@ class JobErrorOut(BaseModel):
     message: str
 
 
+class WebhookAttempt(BaseModel):
+    """One POST of a job's end event: when, and the HTTP status or the error."""
+
+    at: float
+    status: int | None = None
+    error: str | None = None
+    seconds: float = 0.0
+
+
+class WebhookStatus(BaseModel):
+    """Delivery of the job's end event to its ``callback_url``."""
+
+    state: Literal["pending", "delivered", "failed"] = "pending"
+    event: str = Field("", description="The job state the event announces.")
+    attempts: list[WebhookAttempt] = Field(default_factory=list)
+    next_at: float | None = Field(None, description="When the next attempt is due (unix time).")
+
+
 class JobRecord(BaseModel):
     """What Redis holds for one job, and what ``deepref status`` shows."""
 
@@ -237,6 +258,8 @@ class JobRecord(BaseModel):
     attempts: dict[str, int] = Field(default_factory=dict)
     error: JobErrorOut | None = None
     result: ResearchResult | None = None
+    webhook: WebhookStatus | None = None
+    queue: Literal["interactive", "bulk"] = Field("interactive", description="Broker queue of the job's stages.")
     deep: DeepProgress | None = Field(None, description="Rounds, pages, sources and tokens of a standard/deep job.")
     stalled: str | None = Field(
         None, description="Set when read: the running stage showed no sign of life for longer than it may."

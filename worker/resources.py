@@ -13,6 +13,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from search.ratelimit import MemoryRateLimiter, RedisRateLimiter
+from worker.concurrency import build_slots
 from worker.embedding import resolve_embedder
 from worker.fetch import FetchConfig, Fetcher
 from worker.keys import Keys
@@ -31,16 +32,21 @@ def build_resources(settings, *, distributed: bool, corpus_dir=None, embedder_na
         cache = redis.Redis.from_url(
             settings.redis_url, socket_connect_timeout=1, socket_timeout=2, retry=Retry(NoBackoff(), 0)
         )
+        slots = build_slots(settings, async_redis=async_redis, keys=keys)
     else:
         search_limiter = MemoryRateLimiter(settings.search_rate_per_second, burst=2)
         host_limiter = MemoryRateLimiter(settings.fetch_host_rate_per_second, burst=4)
         cache = None
+        slots = build_slots(settings)
     fetcher = Fetcher(FetchConfig.from_settings(settings, corpus_dir=corpus_dir), limiter=host_limiter)
     embedder = resolve_embedder(settings, embedder_name, redis=cache, keys=keys)
+    llm = LLMClient.from_settings(settings)
+    if llm is not None:
+        llm.slots = slots
     return Resources(
         settings=settings,
         fetcher=fetcher,
-        llm=LLMClient.from_settings(settings),
+        llm=llm,
         embedder=embedder,
         search_limiter=search_limiter,
     )

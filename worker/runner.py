@@ -11,7 +11,7 @@ import asyncio
 from collections.abc import Callable
 
 from reference.errors import DeeprefError
-from worker import pipeline
+from worker import metrics, pipeline, webhooks
 from worker.jobs import MemoryJobStore
 from worker.lifecycle import JobLifecycle
 from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult
@@ -43,10 +43,13 @@ async def run_research_async(
     settings = settings or get_settings()
     options = options or ResearchOptions()
     question = validate_question(question, max_chars=settings.max_question_chars)
+    if options.callback_url:
+        webhooks.validate_callback_url(options.callback_url, settings)
     store = MemoryJobStore()
     if on_progress is not None:
         store.listeners.append(_progress_reporter(on_progress))
-    lifecycle = JobLifecycle.from_settings(store, settings)
+    ended: list[str] = []  # the job's webhook, sent in-process once it ended
+    lifecycle = JobLifecycle.from_settings(store, settings, notify=ended.append)
     job_id = lifecycle.submit(question, options).id
     res = build_resources(
         settings, distributed=False, corpus_dir=pipeline.corpus_path(options, settings), embedder_name=options.embedder
@@ -72,6 +75,7 @@ async def run_research_async(
         searched = await stage("search", lambda r: pipeline.search_stage(question, options, res))
         corpus = pipeline.corpus_path(options, settings)
         fetched = await stage("fetch", lambda r: pipeline.fetch_stage(searched, res, corpus))
+        metrics.fetch_outcomes(fetched)
         chunked = await stage("chunk", lambda r: asyncio.to_thread(pipeline.chunk_stage, question, fetched))
         generated = await stage(
             "generate", lambda r: pipeline.generate_stage(question, chunked, res, options.llm_model, res.embedder)
@@ -86,6 +90,8 @@ async def run_research_async(
         result = await stage("build_references", references)
     finally:
         await close_resources(res)
+        if ended:
+            await webhooks.deliver(store, job_id, settings)
     return result
 
 

@@ -98,6 +98,49 @@ class Settings(BaseSettings):
     )
     deep_max_seconds: float = Field(1800.0, ge=1, description="Wall-clock seconds a standard/deep job may run at most.")
 
+    # --- Webhooks, deliveries, queues, metrics (docs/integrations.md) ---------------
+    webhook_secret: SecretStr | None = Field(
+        None, description="Signs every webhook (HMAC-SHA256); at least 32 characters; required for callback URLs."
+    )
+    webhook_allow_private: bool = Field(
+        False, description="Allow callbacks to every non-public address (a receiver inside your network)."
+    )
+    webhook_allow: list[Literal["loopback", "private", "link_local", "multicast", "reserved"]] = Field(
+        default_factory=list, description='Non-public address kinds callbacks may reach, e.g. ["loopback"].'
+    )
+    webhook_timeout: float = Field(10.0, gt=0, description="Seconds per webhook attempt (connect + answer).")
+    webhook_retry_seconds: float = Field(
+        3600.0, ge=0, description="How long a failing webhook is retried after its first attempt."
+    )
+    webhook_backoff_seconds: float = Field(
+        5.0, gt=0, description="Wait before the first retry; doubles after each failure (capped at 10 minutes)."
+    )
+    webhook_max_attempts: int = Field(12, ge=1, le=100, description="Attempts per webhook at most.")
+    public_url: str | None = Field(
+        None, description="Base URL of the API as receivers see it, for links in webhook events."
+    )
+    smtp_host: str | None = Field(None, description="SMTP server for e-mailed reports; unset = no e-mail.")
+    smtp_port: int = Field(587, ge=1, le=65535, description="SMTP port.")
+    smtp_starttls: bool = Field(True, description="Upgrade the SMTP connection with STARTTLS (refuse if absent).")
+    smtp_ssl: bool = Field(False, description="Connect with TLS from the start (port 465) instead of STARTTLS.")
+    smtp_username: str | None = Field(None, description="SMTP login.")
+    smtp_password: SecretStr | None = Field(None, description="SMTP password.")
+    smtp_from: str = Field("deepref@localhost", description="From address of e-mailed reports.")
+    smtp_timeout: float = Field(30.0, gt=0, description="Seconds per SMTP conversation.")
+    smtp_ca_file: Path | None = Field(None, description="CA bundle to verify the SMTP server with (private CA).")
+    llm_max_concurrency: int = Field(
+        0, ge=0, description="Chat requests to one model at once, all workers together (0 = no limit)."
+    )
+    llm_concurrency_lease_seconds: int = Field(
+        300, ge=5, description="A held chat slot expires after this long (its worker died)."
+    )
+    worker_metrics_port: int | None = Field(
+        None, ge=1, le=65535, description="Port of a worker host's /metrics (set by deepref worker --metrics-port)."
+    )
+    metrics_token: SecretStr | None = Field(
+        None, description="Bearer token for /metrics; unset = /metrics follows the API's token."
+    )
+
     # --- HTTP API ------------------------------------------------------------------
     api_token: SecretStr | None = Field(
         None, description="Bearer token required by the API when set; at least 32 characters."

@@ -203,23 +203,31 @@ async def post(url: str, body: bytes, headers: dict[str, str], settings) -> Webh
     return WebhookAttempt(at=started, status=status, error=error, seconds=round(time.perf_counter() - clock, 3))
 
 
-async def deliver_once(store, job_id: str, settings) -> float | None:
+async def deliver_once(store, job_id: str, settings, attempt: int | None = None) -> float | None:
     """One attempt for the job's pending webhook, recorded on its record. Returns the
-    seconds to wait before the next attempt, or None when nothing is left to do."""
+    seconds to wait before the next attempt, or None when nothing is left to do.
+
+    ``attempt`` (the number this call is meant to make) makes a duplicate delivery of
+    a queued attempt harmless: a copy of an attempt already made does nothing, a copy
+    that arrives before the attempt is due only says how long to wait."""
     from worker import metrics
 
-    try:
-        record = store.get(job_id)
-    except JobNotFound:
-        return None  # expired meanwhile
-    status, url = record.webhook, record.options.callback_url
-    if status is None or status.state != "pending" or not url:
-        return None
     lock = store.keys.webhook_lock(job_id)
     token = uuid.uuid4().hex
     if not store.acquire(lock, token, int(settings.webhook_timeout) + 30):
-        return None  # another process is sending it right now
+        return 1.0  # another copy is at it: look again soon (then it is made, or due)
     try:
+        try:
+            record = store.get(job_id)  # read under the lock: the attempts made so far
+        except JobNotFound:
+            return None  # expired meanwhile
+        status, url = record.webhook, record.options.callback_url
+        if status is None or status.state != "pending" or not url:
+            return None
+        if attempt is not None and len(status.attempts) != attempt - 1:
+            return None  # a duplicate of an attempt already made
+        if status.next_at is not None and time.time() < status.next_at - 0.01:
+            return status.next_at - time.time()
         event = build_event(record, settings)
         body = json.dumps(event, ensure_ascii=False, separators=(",", ":")).encode()
         headers = {
@@ -228,24 +236,23 @@ async def deliver_once(store, job_id: str, settings) -> float | None:
             EVENT_HEADER: event["type"],
             SIGNATURE_HEADER: sign(secret(settings), int(time.time()), body),
         }
-        attempt = await post(url, body, headers, settings)
-        status.attempts.append(attempt)
+        result = await post(url, body, headers, settings)
+        status.attempts.append(result)
         # a refused address stays refused: no point in asking again
-        blocked = attempt.error is not None and attempt.error.startswith("blocked")
-        delay = None if attempt.error is None or blocked else next_delay(status, settings)
-        final = "delivered" if attempt.error is None else ("failed" if delay is None else "pending")
-        outcome = "delivered" if attempt.error is None else ("gave_up" if delay is None else "retry")
+        blocked = result.error is not None and result.error.startswith("blocked")
+        delay = None if result.error is None or blocked else next_delay(status, settings)
+        final = "delivered" if result.error is None else ("failed" if delay is None else "pending")
+        outcome = "delivered" if result.error is None else ("gave_up" if delay is None else "retry")
         metrics.webhook_delivery(outcome)
 
         def mutate(r: JobRecord) -> None:
             if r.webhook is not None:
-                r.webhook.attempts.append(attempt)
+                r.webhook.attempts.append(result)
                 r.webhook.state = final
+                r.webhook.next_at = None if delay is None else time.time() + delay
 
         store.update(job_id, mutate=mutate, force=True)
-        log.info(
-            "job %s webhook attempt %d: %s", job_id, len(status.attempts), attempt.error or f"HTTP {attempt.status}"
-        )
+        log.info("job %s webhook attempt %d: %s", job_id, len(status.attempts), result.error or f"HTTP {result.status}")
         return delay
     finally:
         store.release(lock, token)

@@ -26,7 +26,7 @@ import time
 import numpy as np
 from aiohttp import web
 
-from tests.fakes.researcher import Researcher
+from tests.fakes.researcher import Refused, Researcher
 
 DIM = 384
 _SECTION = re.compile(r"^\[(\d+)\] .*?\n(.*?)(?=^\[\d+\] |\Z)", re.M | re.S)
@@ -66,6 +66,8 @@ class FakeOpenAI:
         self.fail_status: int | None = None  # answer every request with this status
         self.fail_times: int | None = None  # ... this many times (None = every time)
         self.chat_delay = 0.0  # seconds before answering a chat request
+        self.in_flight = 0  # chat requests being answered now, and the most ever at once
+        self.max_in_flight = 0
         # question substring -> scripted answer (see ``script``); others get the obedient one
         self.scripts: dict[str, str] = {}
         # deep research's prompts (tests/fakes/researcher.py); ``researcher.behave`` scripts it
@@ -95,13 +97,21 @@ class FakeOpenAI:
         body = await request.json()
         if (err := self._check(request, body)) is not None:
             return err
-        if self.chat_delay:
-            await asyncio.sleep(self.chat_delay)
+        self.in_flight += 1
+        self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            if self.chat_delay:
+                await asyncio.sleep(self.chat_delay)
+        finally:
+            self.in_flight -= 1
         messages = body.get("messages", [])
         system = messages[0]["content"] if messages else ""
         user = messages[-1]["content"] if messages else ""
         if Researcher.handles(user):
-            text = await self.researcher.answer(user)
+            try:
+                text = await self.researcher.answer(user)
+            except Refused as exc:
+                return web.json_response({"error": {"message": str(exc)}}, status=400)
         elif "search queries" in system:
             question = user.split("answer:", 1)[-1].strip()
             text = "\n".join([f"{question} overview", f"{question} details"])

@@ -23,7 +23,7 @@ class SlowClient(Client):
     """A real client (real Redis, real queue) whose submit takes a moment, as over a
     network: the window in which a second coordinator would read the same run."""
 
-    def submit(self, question, options=None):
+    def submit(self, question, options=None, queue="interactive"):
         time.sleep(0.3)
         return super().submit(question, options)
 
