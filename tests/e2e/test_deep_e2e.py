@@ -101,3 +101,24 @@ def test_cancel_mid_round_stops_at_the_boundary(worker_env, start_worker, client
     record = wait_for_state(client, job, JobState.cancelled)
     assert "round-3" not in record.attempts and record.stalled is None
     assert not any("Round: 3 of" in user for _, user in fake.researcher.prompts)
+
+
+def test_every_budget_holds_on_a_worker(worker_env, start_worker, client_for, openai_server, topic_site):
+    fake = openai_server.fake
+    fake.researcher.behave("tidal", rounds=None)  # never satisfied: only budgets stop these jobs
+    fake.chat_delay = 0.3
+    start_worker("budgets")
+    client = client_for(worker_env)
+    jobs = {
+        "pages": client.submit(Q + " (pages)", deep(pages=5)),
+        "tokens": client.submit(Q + " (tokens)", deep(tokens=3000)),
+        "seconds": client.submit(Q + " (seconds)", deep(seconds=2)),
+    }
+    deep_of = {name: client.result(job, wait=True, timeout=150).deep for name, job in jobs.items()}
+    pages = deep_of["pages"]
+    assert pages.spent["pages"] == 5 and pages.stop_reason == "page budget (5) reached"
+    assert [r.pages_fetched for r in pages.rounds] == [4, 1]
+    tokens = deep_of["tokens"]
+    assert tokens.spent["tokens"] <= 3000 and "token budget" in tokens.stop_reason
+    seconds = deep_of["seconds"]
+    assert "time budget (2 s) reached" in seconds.stop_reason and len(seconds.rounds) < 6

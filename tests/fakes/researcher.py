@@ -9,7 +9,8 @@ written from the passages given, citing their numbers.
 Misbehaviour, per question (``Researcher.behave(question_part, ...)``):
 ``rounds`` (reads before it says the question is covered; None = never),
 ``malformed_plan``, ``cite_unshown`` (every reading cites a passage it was not
-shown), ``stall_on`` (a prompt substring: hold that request until ``release()``).
+shown), ``stall_on`` (a prompt substring: hold that request until ``release()``),
+``fail_on`` (a prompt substring: answer the first such request with HTTP 400).
 """
 
 from __future__ import annotations
@@ -23,12 +24,17 @@ _PASSAGE = re.compile(r"^\[(\d+)\] .*? — \S+\n(.*?)(?=^\[\d+\] |\n\n(?:Note|Wr
 MARKERS = ("[[deepref:plan]]", "[[deepref:read]]", "[[deepref:outline]]", "[[deepref:write]]")
 
 
+class Refused(Exception):
+    """The request is answered with HTTP 400 (a scripted failure)."""
+
+
 @dataclass
 class Behaviour:
     rounds: int | None = 2
     malformed_plan: bool = False
     cite_unshown: bool = False
     stall_on: str | None = None
+    fail_on: str | None = None  # a prompt substring: answer that request once with HTTP 400
 
 
 @dataclass
@@ -60,6 +66,9 @@ class Researcher:
         self.prompts.append((marker, user))
         question = _field(user, "Question")
         how = next((b for part, b in self.behaviours.items() if part in question), Behaviour())
+        if how.fail_on and how.fail_on in user:
+            how.fail_on = None
+            raise Refused(f"scripted failure on {marker}")
         if how.stall_on and how.stall_on in user:
             self.stalled += 1
             await self._event().wait()

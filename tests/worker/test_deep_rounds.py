@@ -111,3 +111,37 @@ def test_near_duplicate_pages_are_one_source(deep_settings, searxng_server, topi
     info = run_research(Q, deep(rounds=2), settings=deep_settings).deep
     assert info.rounds[0].pages_fetched == 6 and info.rounds[0].duplicates == 2
     assert info.rounds[0].new_sources == 4
+
+
+def test_a_round_run_again_after_its_fetch_does_not_fetch_again(deep_settings, openai_server, topic_site):
+    """A round whose read failed (or whose worker died) after fetching goes on from
+    the stored pages: each page is requested once."""
+    import asyncio
+
+    from reference.errors import GenerationError
+    from worker.jobs import MemoryJobStore
+    from worker.research.rounds import Job, run_round
+    from worker.resources import build_resources, close_resources
+
+    openai_server.fake.researcher.behave("lagoon", rounds=None, fail_on="Open gaps:\n- What do tidal")
+    store = MemoryJobStore()
+    options = deep(rounds=3)
+    record = store.create(Q, options)
+
+    async def rounds():
+        res = build_resources(deep_settings, distributed=False, embedder_name="jaccard")
+        job = Job(record.id, Q, options, res, store)
+        try:
+            first = await run_round(job, 1)
+            with pytest.raises(GenerationError):
+                await run_round(job, 2)  # fails reading, after its fetch
+            return first, await run_round(job, 2)
+        finally:
+            await close_resources(res)
+
+    first, second = asyncio.run(rounds())
+    assert first["next"] == "round-2" and second["next"] == "round-3"
+    assert [r["pages_fetched"] for r in second["rounds"]] == [6, 6]
+    assert second["spent"]["pages"] == 12 and second["rounds"][1]["findings"] > 0
+    round2 = {p: c for p, c in topic_site.site.hits.items() if "-r2" in p}
+    assert len(round2) == 6 and set(round2.values()) == {1}

@@ -138,9 +138,10 @@ async def run_round(job: Job, n: int) -> dict:
     out = RoundOut(n=n)
     total = budget.rounds
 
-    why_stop = B.stop_before_round(budget, before, time.time() - state["started_at"], n)
+    fetched = _fetched_checkpoint(job, n)
+    why_stop = None if fetched else B.stop_before_round(budget, before, time.time() - state["started_at"], n)
     if why_stop is None:
-        why_stop = await _research(job, state, n, total, out)
+        why_stop = await _research(job, state, n, total, out, fetched)
     after = B.Spent.from_dict(state["spent"])
     out.prompt_tokens = after.prompt_tokens - before.prompt_tokens
     out.completion_tokens = after.completion_tokens - before.completion_tokens
@@ -166,8 +167,28 @@ async def run_round(job: Job, n: int) -> dict:
     return state
 
 
-async def _research(job: Job, state: dict, n: int, total: int, out: RoundOut) -> str | None:
+def fetched_name(n: int) -> str:
+    return f"deep:fetched:{n}"
+
+
+def _fetched_checkpoint(job: Job, n: int) -> dict | None:
+    """What round ``n`` stored once its pages were fetched (a redelivered round
+    goes on from there instead of fetching them again)."""
+    try:
+        return job.store.get_artifact(job.id, fetched_name(n))
+    except JobNotFound:
+        return None
+
+
+async def _research(job: Job, state: dict, n: int, total: int, out: RoundOut, fetched: dict | None) -> str | None:
     """Plan, search, fetch, read; returns why the research stops, or None."""
+    if fetched is not None:
+        state.update(fetched["state"])
+        for name, value in fetched["out"].items():
+            setattr(out, name, value)
+        new_docs = job.store.get_artifact(job.id, docs_name(n))
+        progress(job, state, n, f"round {n} of {total}: resumed after its fetch ({out.pages_fetched} pages kept)")
+        return await _read(job, state, n, total, out, out.queries, new_docs)
     budget = budget_of(state)
     # -- plan
     k = budget.queries_per_round
@@ -207,9 +228,14 @@ async def _research(job: Job, state: dict, n: int, total: int, out: RoundOut) ->
     out.pages_fetched = len(hits)
     new_docs = _add_documents(state, fetched["documents"], n, out)
     job.store.put_artifact(job.id, docs_name(n), new_docs)
+    job.store.put_artifact(job.id, fetched_name(n), {"state": state, "out": out.model_dump()})
+    return await _read(job, state, n, total, out, plan.queries, new_docs)
 
-    # -- chunk and read
-    passages = await asyncio.to_thread(_passages, job.question, plan.queries, new_docs)
+
+async def _read(job: Job, state: dict, n: int, total: int, out: RoundOut, queries: list[str], new_docs: list[dict]):
+    """Chunk the round's new pages, show the best passages to the model, keep its notes."""
+    budget = budget_of(state)
+    passages = await asyncio.to_thread(_passages, job.question, queries, new_docs)
     if not passages or job.res.llm is None:
         return None if job.res.llm is not None else "no model to read with"
     messages = P.read_messages(job.question, passages, state["gaps"])
@@ -221,7 +247,7 @@ async def _research(job: Job, state: dict, n: int, total: int, out: RoundOut) ->
     if not passages:
         return B.refuse_call(budget, B.Spent.from_dict(state["spent"]), 0.0, messages, B.READ_MAX_TOKENS, report=False)
     pages = len({p["n"] for p in passages})
-    progress(job, state, n, f"round {n} of {total}: reading {pages} pages for {plan.queries[0]!r}")
+    progress(job, state, n, f"round {n} of {total}: reading {pages} pages for {queries[0]!r}")
     text, refused = await call_model(job, state, messages, B.READ_MAX_TOKENS, report=False)
     if refused:
         return refused
