@@ -37,6 +37,8 @@ _BLOCK_START = re.compile(r"[ \t]*(?:[-*+•][ \t]|\d{1,3}[.)][ \t]|#{1,6}(?:[ \
 _FENCE = re.compile(r"[ \t]*(?:```|~~~)")
 _FENCE_LINE = re.compile(r"^[ \t]*(?:```|~~~)", re.M)
 _NO_CONTINUATION = re.compile(r"[ \t]*(?:#|\||```|~~~)")  # a heading, table row or fence ends its line
+_ASCII_END = re.compile(r"[.!?][\"')\]]*$")  # as reference.chunking ends a sentence
+_CJK_END = re.compile(r"[。！？][」』”）]*$")
 _ENDS_SENTENCE = re.compile(r"[.!?:;。！？…][\"'”’)\]]*$")
 
 
@@ -49,9 +51,9 @@ def wrap_breaks(text: str, start: int = 0, end: int | None = None) -> frozenset[
     lines = _lines_around(text, start, end)
     body = [text[s:e].rstrip() for s, e in lines]
     prose = _prose(body, _inside_fence(text, lines[0][0]))
-    width = [_width(body, prose, i) for i in range(len(body))]
     joins = [prose[i] and _continues(body, i) for i in range(len(body))]
-    full = [joins[i] and _full(body, width[i], i) for i in range(len(body))]
+    # the width is the costly part: only measured where a fold could matter
+    full = [joins[i] and _may_fold(body, i) and _full(body, _width(body, prose, i), i) for i in range(len(body))]
     # a line that reaches the width in mid-sentence is the evidence that the text is folded
     telling = [f and not _ENDS_SENTENCE.search(b) for f, b in zip(full, body, strict=True)]
     out = set()
@@ -136,9 +138,20 @@ def _continues(body: list[str], i: int) -> bool:
     return not (_BLOCK_START.match(body[i + 1]) or _NO_CONTINUATION.match(body[i]))
 
 
+def _may_fold(body: list[str], i: int) -> bool:
+    """Cheap necessary conditions for a fold that changes a split: the line could
+    reach the least width, and it does not end a sentence that split_sentences ends
+    anyway (``.!?`` before a capital, or a CJK full stop)."""
+    if len(body[i]) + 1 + len(body[i + 1].split(None, 1)[0]) <= MIN_WIDTH - SLACK:
+        return False
+    if _CJK_END.search(body[i]):
+        return False
+    return not (_ASCII_END.search(body[i]) and not body[i + 1].lstrip()[:1].islower())
+
+
 def _full(body: list[str], width: int, i: int) -> bool:
     """A greedy wrapper at ``width`` would have folded line ``i`` here: the next
     line's first word does not fit on it (within SLACK columns)."""
     if not MIN_WIDTH <= width <= MAX_WIDTH:
         return False
-    return len(body[i]) + 1 + len(body[i + 1].split()[0]) > width - SLACK
+    return len(body[i]) + 1 + len(body[i + 1].split(None, 1)[0]) > width - SLACK
