@@ -113,10 +113,11 @@ def _graph(t: dict[str, np.ndarray], quantize: bool) -> tuple[dict[str, np.ndarr
     ]
 
     def linear(x: str, w: np.ndarray, out: str, bias: str | None = None) -> bytes:
-        """x @ w (w is in x out): float MatMul, or int8 weights with dynamic quantisation of x."""
-        if not quantize:
-            inits[f"{out}_w"] = np.ascontiguousarray(w)
-            return P.node("MatMul", [x, f"{out}_w"], [out])
+        """x @ w (w is in x out, a transposed view of the file's matrix): float, or int8
+        weights with dynamic quantisation of x."""
+        if not quantize:  # the mmapped (out x in) matrix as it is: no copy, shared by every process
+            inits[f"{out}_w"] = w.T
+            return P.node("FusedMatMul", [x, f"{out}_w"], [out], domain=P.MS, transB=1)
         inits[f"{out}_q"], inits[f"{out}_s"] = quantize_columns(w)
         ins = [x, f"{out}_q", f"{out}_s"] + (["", bias] if bias else [])
         return P.node("DynamicQuantizeMatMul", ins, [out], domain=P.MS)
