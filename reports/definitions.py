@@ -21,7 +21,7 @@ import re
 import tomllib
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
@@ -84,6 +84,53 @@ class Retention(BaseModel):
     keep_days: int | None = Field(None, ge=1, description="Runs older than this are removed.")
 
 
+class WebhookDelivery(BaseModel):
+    """POST a signed event when a run finishes (worker/webhooks.py's signature)."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["webhook"] = "webhook"
+    url: str = Field(..., max_length=2000, description="http(s) URL, no user:password@.")
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, value: str) -> str:
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"{value!r} is not an http(s) URL with a host")
+        if parts.username is not None or parts.password is not None:
+            raise ValueError("a webhook URL must not carry a user or password (the signature authenticates deepref)")
+        return value
+
+
+class EmailDelivery(BaseModel):
+    """E-mail the finished report (Markdown as text, HTML as the alternative) over DEEPREF_SMTP_*."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["email"] = "email"
+    to: list[str] = Field(..., min_length=1, max_length=50, description="Recipients.")
+    subject: str | None = Field(None, max_length=200, description="Default: the title and the run.")
+
+    @field_validator("to")
+    @classmethod
+    def _addresses(cls, value: list[str]) -> list[str]:
+        for address in value:
+            if not re.fullmatch(r"[^@\s<>,;\"]+@[^@\s<>,;\"]+\.[^@\s<>,;\"]+", address):
+                raise ValueError(f"{address!r} is not an e-mail address (name@example.org)")
+        return value
+
+    @field_validator("subject")
+    @classmethod
+    def _one_line(cls, value: str | None) -> str | None:
+        if value is not None and any(c in value for c in "\r\n"):
+            raise ValueError("the subject must be one line")
+        return value
+
+
+Delivery = Annotated[WebhookDelivery | EmailDelivery, Field(discriminator="kind")]
+
+
 class ReportDefinition(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(..., description="Slug: folder and CLI name.")
@@ -99,6 +146,10 @@ class ReportDefinition(BaseModel):
     concurrency: int = Field(4, ge=1, le=64, description="Questions researched at once.")
     depth: Depth | None = Field(None, description="Shorthand for options.depth (standard/deep: rounds, sections).")
     budget: ResearchBudget | None = Field(None, description="Shorthand for options.budget of every question.")
+    deliveries: list[Delivery] = Field(
+        default_factory=list, description="Where a finished run goes: webhooks and e-mail (docs/integrations.md)."
+    )
+    callback_url: str | None = Field(None, max_length=2000, description="Shorthand for a webhook delivery.")
 
     @field_validator("name")
     @classmethod
@@ -125,6 +176,9 @@ class ReportDefinition(BaseModel):
             self.options.depth = self.depth
         if self.budget is not None:
             self.options.budget = self.budget
+        if self.callback_url is not None:
+            self.deliveries.append(WebhookDelivery(url=self.callback_url))
+            self.callback_url = None  # validation runs again on assignment: add it once
         return self
 
     def all_questions(self) -> list[str]:

@@ -157,7 +157,17 @@ def finish(report: dict[str, Any], definition: ReportDefinition, store: ReportSt
     if "html" in definition.formats:
         rendered["html"] = render_html(report)
     report.pop("_merged_refs", None)
-    store.save(report, rendered)
+    store.save(report, rendered)  # finished on disk first: a delivery never holds the run back
+    if definition.deliveries:
+        from reports.delivery import deliver_report
+        from worker.settings import get_settings
+
+        try:
+            deliver_report(report, definition, rendered, settings or get_settings())
+        except Exception as exc:  # a delivery bug must not undo a finished run
+            log.exception("report %s: deliveries crashed", report["name"])
+            report["deliveries"] = [{"kind": "all", "state": "failed", "attempts": [{"ok": False, "error": str(exc)}]}]
+        store.save(report)
     store.apply_retention(report["name"], definition.retention.keep_runs, definition.retention.keep_days)
 
 

@@ -119,6 +119,9 @@ class Settings(BaseSettings):
     public_url: str | None = Field(
         None, description="Base URL of the API as receivers see it, for links in webhook events."
     )
+    report_delivery_attempts: int = Field(
+        3, ge=1, le=10, description="Attempts per report delivery (webhook or e-mail) before it is recorded as failed."
+    )
     smtp_host: str | None = Field(None, description="SMTP server for e-mailed reports; unset = no e-mail.")
     smtp_port: int = Field(587, ge=1, le=65535, description="SMTP port.")
     smtp_starttls: bool = Field(True, description="Upgrade the SMTP connection with STARTTLS (refuse if absent).")
