@@ -8,14 +8,17 @@ cancel at the boundary) is the lifecycle's through ``tasks.stage``.
 
 from __future__ import annotations
 
+from reference.errors import JobNotFound
 from tasks.research import _job_embedder, _run
 from tasks.stage import run_stage
 from worker import pipeline
 from worker.celery_app import app, process_enqueue, process_resources, process_store
 from worker.lifecycle import DEEP_TASK
 from worker.models import REPORT_STAGE, JobRecord, round_of
-from worker.research import rounds
+from worker.research import fanout, rounds
 from worker.research.report import write_report
+
+FETCH_TASK = "deepref.deep_fetch"
 
 
 @app.task(bind=True, name=DEEP_TASK, max_retries=None)
@@ -38,7 +41,26 @@ def deep_stage(self, job_id: str, stage: str) -> None:
             process_enqueue(following.next_stage, job_id)
 
 
+@app.task(name=FETCH_TASK, max_retries=None)
+def deep_fetch(job_id: str, n: int, i: int) -> None:
+    """A helper of a wide round: fetch batch ``i`` of round ``n`` unless it is done or taken."""
+    store = process_store()
+    try:
+        record = store.get(job_id)
+    except JobNotFound:
+        return
+    if record.state.finished:
+        return
+    res = process_resources()
+    _run(fanout.fetch_batch(store, res, pipeline.corpus_path(record.options, res.settings), job_id, n, i))
+
+
 def _job(record: JobRecord) -> rounds.Job:
     res = process_resources()
     corpus = pipeline.corpus_path(record.options, res.settings)
-    return rounds.Job(record.id, record.question, record.options, res, process_store(), corpus)
+
+    def fan_out(n: int, batches: int) -> None:
+        for i in range(1, batches):  # batch 0 is the round's own first
+            app.signature(FETCH_TASK, args=(record.id, n, i), immutable=True).apply_async()
+
+    return rounds.Job(record.id, record.question, record.options, res, process_store(), corpus, fan_out)

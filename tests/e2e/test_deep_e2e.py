@@ -122,3 +122,24 @@ def test_every_budget_holds_on_a_worker(worker_env, start_worker, client_for, op
     assert tokens.spent["tokens"] <= 3000 and "token budget" in tokens.stop_reason
     seconds = deep_of["seconds"]
     assert "time budget (2 s) reached" in seconds.stop_reason and len(seconds.rounds) < 6
+
+
+def test_a_wide_round_is_fetched_by_several_worker_processes(
+    worker_env, start_worker, client_for, openai_server, searxng_server, topic_site
+):
+    """20 pages in one round: two batches; the worker's second process helps (a
+    deep_fetch task), completion is counted in the job store, each page fetched once."""
+    from worker.research.fanout import out_name
+
+    topic_site.site.delay = 0.3
+    searxng_server.fake.results = SearchRows(topic_site.base_url, per_query=15)
+    openai_server.fake.researcher.behave("tidal lagoon", rounds=1)
+    worker = start_worker("wide", DEEPREF_MAX_RESULTS_PER_QUERY="15")  # two processes
+    client = client_for(worker_env)
+    job = client.submit(Q, deep(pages=20))
+    result = client.result(job, wait=True, timeout=150)
+    assert result.deep.rounds[0].pages_fetched == 20 and len(result.sources) == 20
+    assert set(topic_site.site.hits.values()) == {1}
+    assert all(client.store.get_artifact(job, out_name(1, i))["documents"] for i in range(2))
+    log = worker.log_path.read_text()
+    assert "deepref.deep_fetch" in log and "succeeded" in log

@@ -26,9 +26,9 @@ from reference.urls import normalize_url
 from search import merge_hits
 from worker.limits import job_limits
 from worker.models import REPORT_STAGE, DeepProgress, ResearchOptions, RoundOut, round_stage
-from worker.pipeline import fetch_stage
 from worker.research import budget as B
 from worker.research import planning as P
+from worker.research.fanout import FanOut, fetch_wide
 
 READ_PASSAGES = 10
 PASSAGES_PER_PAGE = 2
@@ -46,6 +46,8 @@ class Job:
     res: Any  # worker.pipeline.Resources
     store: Any  # JobStore or MemoryJobStore
     corpus: Path | None = None
+    fan_out: FanOut | None = None
+    """Queues helpers for a wide round's fetch batches (Celery); None: this process fetches all."""
 
 
 def state_name(n: int) -> str:
@@ -223,7 +225,7 @@ async def _research(job: Job, state: dict, n: int, total: int, out: RoundOut, fe
     spent.pages += len(hits)
     state["spent"] = spent.as_dict()
     state["urls"] = [*state["urls"], *(normalize_url(h["url"]) for h in hits)]
-    fetched = await fetch_stage({"hits": hits}, job.res, job.corpus)
+    fetched = await fetch_wide(job.store, job.res, job.corpus, job.id, n, hits, job.fan_out)
     state["failures"] = [*state["failures"], *fetched["failures"]]
     out.pages_fetched = len(hits)
     new_docs = _add_documents(state, fetched["documents"], n, out)
