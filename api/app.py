@@ -25,9 +25,9 @@ from api.appkeys import CLIENT, EVENT_TOKENS, SETTINGS, WARNINGS
 from api.errors import error_response, errors
 from api.events import end_streams, job_events, streams_ctx
 from api.references import add_routes as add_reference_routes
-from api.render import answer_html
 from api.spec import openapi
 from reference.errors import JobNotFound
+from reference.html import answer_html, safe_url
 from worker.models import ResearchOptions
 
 log = logging.getLogger(__name__)
@@ -143,6 +143,7 @@ async def get_job(request: web.Request) -> web.Response:
     data = record.public()
     if record.result is not None:
         data["result"]["answer_html"] = answer_html(record.result.answer, record.result.markers)
+        _add_hrefs(data["result"].get("references", []))
     data["urls"] = _urls(request, record.id)
     return web.json_response(data)
 
@@ -179,7 +180,16 @@ async def get_report_run(request: web.Request) -> web.Response:
     for section in data.get("sections", []):
         if section.get("answer") is not None:
             section["answer_html"] = answer_html(section["answer"], section.get("markers", []))
+        _add_hrefs(section.get("references") or [])
+    _add_hrefs(data.get("references", []))
     return web.json_response(data)
+
+
+def _add_hrefs(references: list[dict]) -> None:
+    """Each reference's link as the viewer may follow it ("" when unsafe): the one
+    URL rule of reference/html.py, so the viewer keeps no rule of its own."""
+    for ref in references:
+        ref["href"] = safe_url(ref.get("url") or "")
 
 
 def _safe_name(value: str) -> bool:

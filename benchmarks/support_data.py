@@ -171,7 +171,8 @@ class DiskCachedEmbedder:
 
 def local_embedder():
     """The local MiniLM behind a disk cache, or None when it is not installed."""
-    from reference import DeeprefError, get_embedder
+    from reference import DeeprefError
+    from worker.embedding import get_embedder
 
     try:
         return DiskCachedEmbedder(get_embedder("local"))

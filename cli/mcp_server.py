@@ -335,7 +335,8 @@ def _cite(document: dict[str, Any]) -> dict[str, Any]:
     """``deepref cite`` on a document: its validation (and messages), then the engine
     with every option the CLI passes (option names are build_references' keywords)."""
     from cli.cite import parse_document
-    from reference import Source, build_references, get_embedder
+    from reference import Source, build_references
+    from worker.embedding import get_embedder
 
     doc = parse_document(json.dumps(document))
     opts = doc.options

@@ -102,7 +102,7 @@ def _styled(fmt: str, result: ResearchResult, style: str):
 def _html(result: ResearchResult, style: str | None = None) -> str:
     """A page to save and open: the answer's Markdown rendered, footnotes linked to
     the reference list, the warnings as notes."""
-    from api.render import answer_html, html_page
+    from reference.html import answer_html, html_page, reference_item_html, reference_list_html
 
     notes = "".join(f"<p class='note'>note: {html.escape(w)}</p>" for w in result.warnings)
     if style is None:
@@ -114,13 +114,9 @@ def _html(result: ResearchResult, style: str | None = None) -> str:
 
         class Styled(HTMLStyle):
             def reference_list(self, groups):
-                items = "".join(
-                    f'<li id="ref-{n}" value="{n}">{entries[n]}'
-                    + "".join(f"<blockquote>{html.escape(q)}</blockquote>" for q in _quotes(refs))
-                    + "</li>"
-                    for n, refs in groups
+                return reference_list_html(
+                    [reference_item_html(n, "", "", _quotes(refs), entry_html=entries[n]) for n, refs in groups]
                 )
-                return f'<ol class="references">{items}</ol>'
 
         references = Styled().references_html(reference_result_from(result))
     return html_page(

@@ -6,7 +6,7 @@ the import graph), so it can be vendored alone.
 """
 
 from reference.chunking import Chunk, chunk_text
-from reference.embedders import Embedder, get_embedder
+from reference.embedders import Embedder
 from reference.engine import build_references
 from reference.errors import DeeprefError
 from reference.markers import Marker, find_markers
@@ -31,7 +31,6 @@ __all__ = [
     "build_references",
     "chunk_text",
     "find_markers",
-    "get_embedder",
     "locate_quote",
     "merge_results",
     "merge_sections",

@@ -1,9 +1,8 @@
-"""The embedder protocol, and the factory that finds an implementation by name.
+"""The embedder protocol: all the engine needs of an embedding model.
 
 The engine only needs ``embed(texts) -> ndarray``. Real embedders do I/O (load a
-model from disk, call an HTTP endpoint), so they live in ``worker.embedding``;
-:func:`get_embedder` imports them lazily so this package stays importable, and
-vendorable, without the worker's dependencies.
+model from disk, call an HTTP endpoint), so they live in ``worker.embedding``
+(``worker.embedding.get_embedder("local")``) and are passed in by the caller.
 """
 
 from __future__ import annotations
@@ -11,8 +10,6 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 import numpy as np
-
-from reference.errors import ConfigurationError
 
 
 @runtime_checkable
@@ -22,19 +19,3 @@ class Embedder(Protocol):
     name: str
 
     def embed(self, texts: list[str]) -> np.ndarray: ...
-
-
-EMBEDDER_NAMES = ("local", "openai")
-
-
-def get_embedder(name: str, **kwargs: object) -> Embedder:
-    """Return the embedder called ``name`` ("local" = packaged MiniLM, "openai" = any
-    OpenAI-compatible ``/v1/embeddings`` endpoint from settings or ``kwargs``)."""
-    if name not in EMBEDDER_NAMES:
-        raise ConfigurationError(
-            f"Unknown embedder {name!r}: choose one of {', '.join(EMBEDDER_NAMES)} "
-            "(or pass embedder=None to use lexical Jaccard scoring)."
-        )
-    from worker import embedding  # late import: I/O lives in the worker
-
-    return embedding.make_embedder(name, **kwargs)

@@ -9,14 +9,13 @@ instances (the built-in table is read-only: this package keeps no global state).
 
 from __future__ import annotations
 
-import html
 import json
 from collections import defaultdict
 from collections.abc import Mapping
 from types import MappingProxyType
-from urllib.parse import urlsplit
 
 from reference.errors import InputError
+from reference.html import answer_html, marker_html, reference_item_html, reference_list_html, safe_url
 from reference.models import Reference, ReferenceResult
 
 
@@ -60,12 +59,6 @@ def _quotes(refs: list[Reference]) -> list[str]:
     return list(dict.fromkeys(" ".join(r.quote.split()) for r in refs if r.quote))
 
 
-def safe_url(url: str) -> str:
-    """The URL if a reader can follow it safely (http, https, file or relative), else ""
-    (a source may come from a stranger: no ``javascript:`` or ``data:`` links)."""
-    return url if urlsplit(url.strip()).scheme.lower() in ("", "http", "https", "file") else ""
-
-
 class MarkdownFootnotes(Style):
     """``[^n]`` in the text; ``[^n]: [title](url) "quote"`` definitions."""
 
@@ -95,44 +88,25 @@ class MarkdownLinks(Style):
 
 
 class HTMLStyle(Style):
-    """``<sup><a href="#ref-n">`` and an ordered list; every field escaped."""
+    """The answer's Markdown rendered, clickable ``<sup>`` markers and an ordered
+    list; the same markup as report pages and the viewer (reference/html.py)."""
 
     name = "html"
 
     def marker(self, n, refs, occurrence: int = 1):
-        anchor = f"cite-{n}" if occurrence == 1 else f"cite-{n}-{occurrence}"  # ids stay unique
-        return f'<sup class="ref"><a href="#ref-{n}" id="{anchor}">[{n}]</a></sup>'
+        return marker_html(n, 0, occurrence)
 
     def render(self, result):
-        """The answer as text (this style knows no Markdown): blank lines make
-        paragraphs, single line breaks stay line breaks."""
-        body, prev, text = [], 0, result.answer
-        seen: dict[int, int] = {}
-        for start, end, n in sorted(result.markers):
-            body.append(html.escape(text[prev:start]))
-            seen[n] = seen.get(n, 0) + 1
-            body.append(self.marker(n, [], seen[n]))
-            prev = end
-        body.append(html.escape(text[prev:]))
-        paragraphs = "".join(
-            "<p>" + "<br>\n".join(p.strip("\n").split("\n")) + "</p>" for p in "".join(body).split("\n\n") if p.strip()
-        )
-        return f'<div class="answer">{paragraphs}</div>\n{self.references_html(result)}'
+        return f'<div class="answer">{answer_html(result.answer, result.markers)}</div>\n{self.references_html(result)}'
 
     def references_html(self, result) -> str:
         """The ordered reference list alone, for pages that render the answer otherwise."""
         return self.reference_list(_groups(result))
 
     def reference_list(self, groups):
-        items = []
-        for n, refs in groups:
-            head = refs[0]
-            url = safe_url(head.url)
-            title = html.escape(head.title)
-            link = f'<a href="{html.escape(url, quote=True)}">{title}</a>' if url else title
-            quotes = "".join(f"<blockquote>{html.escape(q)}</blockquote>" for q in _quotes(refs))
-            items.append(f'<li id="ref-{n}" value="{n}">{link}{quotes}</li>')
-        return f'<ol class="references">{"".join(items)}</ol>'
+        return reference_list_html(
+            [reference_item_html(n, refs[0].title, refs[0].url, _quotes(refs)) for n, refs in groups]
+        )
 
 
 class TextStyle(Style):

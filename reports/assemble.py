@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from api.render import LINK_REL, answer_html, html_page
+from reference.html import answer_html, html_page, reference_item_html, reference_list_html
 from reference.numbering import merge_sections
 from reference.styles import MarkdownFootnotes
 from worker.models import ResearchResult
@@ -86,14 +86,9 @@ def render_html(report: dict[str, Any]) -> str:
     for ref in report.get("references", []):
         groups.setdefault(ref["n"], []).append(ref)
     if groups:
-        parts.append("<h2>References</h2><ol>")
-        for n, refs in sorted(groups.items()):
-            # a report file is opened from disk, so a local corpus's file:// links work there
-            url = refs[0]["url"] if refs[0]["url"].startswith(("http://", "https://", "file://")) else "#"
-            quotes = "".join(f"<blockquote>{esc(q)}</blockquote>" for q in dict.fromkeys(r["quote"] for r in refs))
-            parts.append(
-                f"<li id='ref-{n}' value='{n}'><a href='{esc(url, quote=True)}' rel='{LINK_REL}'>"
-                f"{esc(refs[0]['title'])}</a>{quotes}</li>"
-            )
-        parts.append("</ol>")
+        items = [
+            reference_item_html(n, refs[0]["title"], refs[0]["url"], [r["quote"] for r in refs])
+            for n, refs in sorted(groups.items())
+        ]
+        parts.append("<h2>References</h2>" + reference_list_html(items))
     return html_page(report["title"], "".join(parts))

@@ -206,8 +206,18 @@ class CachedEmbedder:
             log.warning("could not write the embedding cache (%s)", exc)
 
 
-def make_embedder(name: str, settings=None, **kwargs) -> Embedder:
-    """Used by ``reference.get_embedder``: "local" or "openai" (settings fill what kwargs omit)."""
+EMBEDDER_NAMES = ("local", "openai")
+
+
+def get_embedder(name: str, settings=None, **kwargs) -> Embedder:
+    """The embedder called ``name`` ("local" = packaged MiniLM, "openai" = any
+    OpenAI-compatible ``/v1/embeddings`` endpoint); settings fill what kwargs omit.
+    It lives here, not in the engine: embedders do I/O, the engine only takes one."""
+    if name not in EMBEDDER_NAMES:
+        raise ConfigurationError(
+            f"Unknown embedder {name!r}: choose one of {', '.join(EMBEDDER_NAMES)} "
+            "(or pass embedder=None to use lexical scoring)."
+        )
     if name == "local":
         if not LocalEmbedder.available():
             raise EmbedderError(_INSTALL_HINT)
@@ -255,5 +265,5 @@ def resolve_embedder(settings, name: str | None = None, redis=None, keys=None) -
     choice = embedder_choice(settings, name)
     if choice == "jaccard":
         return None
-    inner = make_embedder(choice, settings)
+    inner = get_embedder(choice, settings)
     return CachedEmbedder(inner, redis, keys, settings.embedding_cache_ttl)

@@ -24,7 +24,8 @@ function el(tag, attrs = {}, text = "") {
   return node;
 }
 // Only web links: a source URL is untrusted text (a file: link would not open from here anyway).
-function safeUrl(url) { return /^https?:\/\//i.test(url) ? url : "#"; }
+// the server says which links are safe (reference/html.py safe_url): one rule, not two
+function safeUrl(ref) { return ref.href || "#"; }
 const REL = "noopener noreferrer nofollow";
 
 function renderProgress(state, progress, message) {
@@ -55,7 +56,7 @@ function showReference(ref) {
   if (!ref) return;
   const title = $("panel-title");
   title.textContent = ref.title || ref.url;
-  title.href = safeUrl(ref.url);
+  title.href = safeUrl(ref);
   $("panel-date").textContent = ref.date ? ref.date : "";
   const score = $("panel-score");
   score.textContent = "";
@@ -100,7 +101,7 @@ function renderReferences(refs) {
   for (const r of refs) { if (!byN.has(r.n)) byN.set(r.n, []); byN.get(r.n).push(r); }
   for (const [n, group] of [...byN.entries()].sort((a, b) => a[0] - b[0])) {
     const li = el("li", {"id": "ref-" + n, "value": String(n)});
-    const a = el("a", {"href": safeUrl(group[0].url), "target": "_blank", "rel": REL},
+    const a = el("a", {"href": safeUrl(group[0]), "target": "_blank", "rel": REL},
                  group[0].title || group[0].url);
     li.appendChild(a);
     const shown = new Set();

@@ -15,8 +15,8 @@ import aiohttp
 import pytest
 import yaml
 
-from api.render import answer_html, html_page
 from api.security import CSP, EventTokens, check_listen, host_name
+from reference.html import answer_html, html_page
 from tests.conftest import REPO
 from worker.settings import Settings
 

@@ -1,4 +1,8 @@
-"""An answer's Markdown as HTML whose footnote markers are clickable.
+"""The one HTML renderer: an answer's Markdown with clickable footnote markers, a
+reference list, a standalone page, and the one rule for which links are safe.
+
+``deepref cite --style html``, ``deepref research --format html``, report pages and
+the API's viewer all render through here, so they agree on markup and on safety.
 
 Rendering happens on the server with markdown-it (raw HTML in the answer is
 escaped, never passed through), so the viewer needs no build step and no
@@ -16,6 +20,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+from collections import Counter
 from urllib.parse import urlsplit
 
 from markdown_it import MarkdownIt
@@ -23,21 +28,24 @@ from markdown_it import MarkdownIt
 _md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
 _OPEN, _CLOSE = "\ue000", "\ue001"
 LINK_REL = "noopener noreferrer nofollow"
-SAFE_SCHEMES = ("http", "https", "mailto")
+SAFE_SCHEMES = ("http", "https", "mailto", "file")
+"""``file`` because a local corpus's sources are files, which a page opened from disk can open."""
 
 
-def safe_href(url: str) -> bool:
-    """http(s), mailto, or relative to the page (a path, a fragment, ``//host/...``)."""
+def safe_url(url: str) -> str:
+    """``url`` if a reader can follow it safely (http(s), mailto, file, or relative to
+    the page), else "": a source or a model's Markdown may come from a stranger, so no
+    ``javascript:`` or ``data:`` links."""
     try:
         scheme = urlsplit(url.strip()).scheme.lower()
     except ValueError:
-        return False
-    return scheme in SAFE_SCHEMES or scheme == ""
+        return ""
+    return url if scheme in SAFE_SCHEMES or scheme == "" else ""
 
 
 def _link_open(self, tokens, idx, options, env) -> str:
     token = tokens[idx]
-    if safe_href(token.attrGet("href") or ""):
+    if safe_url(token.attrGet("href") or ""):
         token.attrSet("rel", LINK_REL)
     else:
         token.attrs.pop("href", None)  # the text stays, the link goes
@@ -48,7 +56,7 @@ def _image(self, tokens, idx, options, env) -> str:
     token = tokens[idx]
     alt = html.escape(self.renderInlineAsText(token.children or [], options, env)) or "image"
     src = token.attrGet("src") or ""
-    if not safe_href(src) or src.strip().lower().startswith("data:"):
+    if not safe_url(src):
         return f'<span class="image">[{alt}]</span>'
     return f'<a class="image" href="{html.escape(src, quote=True)}" rel="{LINK_REL}">[image: {alt}]</a>'
 
@@ -57,29 +65,47 @@ _md.add_render_rule("link_open", _link_open)
 _md.add_render_rule("image", _image)
 
 
-def answer_html(answer: str, markers: list[tuple[int, int, int]] | list[list[int]]) -> str:
-    """HTML of ``answer`` with each marker (start, end, n) as a clickable footnote.
+def marker_html(n: int, i: int, occurrence: int = 1) -> str:
+    """A clickable footnote marker. ``data-i`` is the marker's index in reading order,
+    so the viewer can show the reference whose ``answer_span`` it closes; the id is
+    unique on the page (``cite-2``, then ``cite-2-2``...)."""
+    anchor = f"cite-{n}" if occurrence == 1 else f"cite-{n}-{occurrence}"
+    return f'<sup class="fn"><a href="#ref-{n}" id="{anchor}" data-n="{n}" data-i="{i}">[{n}]</a></sup>'
 
-    ``data-i`` is the marker's index in reading order, so the viewer can show the
-    reference whose ``answer_span`` the marker closes.
-    """
+
+def answer_html(answer: str, markers: list[tuple[int, int, int]] | list[list[int]]) -> str:
+    """HTML of ``answer`` (Markdown) with each marker (start, end, n) clickable."""
     out, prev = [], 0
     for i, (start, end, n) in enumerate(sorted(tuple(m) for m in markers)):
         out.append(answer[prev:start])
-        out.append(f"{_OPEN}{n}:{i}{_CLOSE}")
+        out.append(f"{_OPEN}{int(n)}:{i}{_CLOSE}")
         prev = end
     out.append(answer[prev:])
-    rendered = _md.render("".join(out))
-    pieces = rendered.split(_OPEN)
-    result = [pieces[0]]
+    pieces = _md.render("".join(out)).split(_OPEN)
+    result, seen = [pieces[0]], Counter()
     for piece in pieces[1:]:
         token, _, rest = piece.partition(_CLOSE)
         n, _, i = token.partition(":")
-        result.append(
-            f'<sup class="fn"><a href="#ref-{html.escape(n)}" data-n="{html.escape(n)}" '
-            f'data-i="{html.escape(i)}">[{html.escape(n)}]</a></sup>{rest}'
-        )
+        seen[n] += 1
+        result.append(marker_html(int(n), int(i), seen[n]) + rest)
     return "".join(result)
+
+
+def reference_item_html(n: int, title: str, url: str, quotes: list[str], entry_html: str | None = None) -> str:
+    """One entry of a reference list: the linked title (or a citation-style entry
+    already rendered as HTML) and the quotes it supports the answer with."""
+    href = safe_url(url)
+    head = entry_html
+    if head is None:
+        head = html.escape(title)
+        if href:
+            head = f'<a href="{html.escape(href, quote=True)}" rel="{LINK_REL}">{head}</a>'
+    quoted = "".join(f"<blockquote>{html.escape(q)}</blockquote>" for q in dict.fromkeys(quotes) if q)
+    return f'<li id="ref-{n}" value="{n}">{head}{quoted}</li>'
+
+
+def reference_list_html(items: list[str]) -> str:
+    return f'<ol class="references">{"".join(items)}</ol>'
 
 
 PAGE_CSS = (
