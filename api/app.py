@@ -26,8 +26,8 @@ from api.errors import error_response, errors
 from api.events import end_streams, job_events, streams_ctx
 from api.references import add_routes as add_reference_routes
 from api.spec import openapi
-from reference.errors import JobNotFound
 from reference.html import answer_html, safe_url
+from reports.errors import ReportRunNotFound
 from worker.models import ResearchOptions
 
 log = logging.getLogger(__name__)
@@ -172,10 +172,10 @@ async def list_reports(request: web.Request) -> web.Response:
 async def get_report_run(request: web.Request) -> web.Response:
     name, run = request.match_info["name"], request.match_info["run"]
     if not _safe_name(name) or not _safe_name(run):
-        raise JobNotFound(f"no report run {name[:100]!r}/{run[:100]!r}: see GET /v1/reports for what exists")
+        raise ReportRunNotFound(f"no report run {name[:100]!r}/{run[:100]!r}: see GET /v1/reports for what exists")
     path = _reports_root(request) / name / run / "report.json"
     if not path.is_file():
-        raise JobNotFound(f"no report run {name}/{run}: see GET /v1/reports for what exists")
+        raise ReportRunNotFound(f"no report run {name}/{run}: see GET /v1/reports for what exists")
     data = json.loads(path.read_text(encoding="utf-8"))
     for section in data.get("sections", []):
         if section.get("answer") is not None:

@@ -15,7 +15,9 @@ from aiohttp import web
 
 from api.appkeys import SETTINGS
 from api.validation import BadRequest
-from reference.errors import ConfigurationError, DeeprefError, InputError, JobError, JobNotFound, StoreUnavailable
+from reference.errors import ConfigurationError, DeeprefError, InputError
+from reports.errors import ReportRunNotFound
+from worker.errors import JobError, JobNotFound, StoreUnavailable
 
 log = logging.getLogger("api")
 
@@ -50,8 +52,8 @@ async def errors(request: web.Request, handler):
         return error_response(exc.status, exc.kind, str(exc), exc.headers)
     except BadRequest as exc:
         return error_response(400, "BadRequest", str(exc))
-    except JobNotFound as exc:
-        return error_response(404, "JobNotFound", str(exc))
+    except (JobNotFound, ReportRunNotFound) as exc:
+        return error_response(404, type(exc).__name__, str(exc))
     except (InputError, ConfigurationError) as exc:
         return error_response(422, type(exc).__name__, str(exc))
     except StoreUnavailable as exc:

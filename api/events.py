@@ -22,7 +22,7 @@ from aiohttp import web
 from api import validation
 from api.appkeys import CLIENT, SETTINGS, STREAMS
 from api.errors import ApiError
-from reference.errors import StoreUnavailable
+from worker.errors import StoreUnavailable
 
 POLL_SECONDS = 0.5  # how late a listener may see an event; one XREAD per stream per poll
 HEARTBEAT_SECONDS = 15.0  # a comment line, so proxies do not close an idle stream

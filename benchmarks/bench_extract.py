@@ -120,7 +120,7 @@ def load_wcxb(root: Path = WCXB) -> list[Page]:
 
 
 def _ours(url: str, body: bytes) -> str:
-    from reference.errors import ExtractError
+    from worker.errors import ExtractError
     from worker.extract import extract
     from worker.fetch import FetchedPage
 

@@ -19,7 +19,7 @@ import threading
 import time
 from pathlib import Path
 
-from reference.errors import ExtractError
+from worker.errors import ExtractError
 from worker.extract import extract
 from worker.extract_runner import ExtractRunner, _Child
 from worker.fetch import FetchedPage

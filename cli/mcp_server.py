@@ -25,7 +25,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 
 from cli.main import describe_validation_error
 from cli.output import FORMATS, check_output_options, format_result
-from reference.errors import DeeprefError, InputError, JobTimeout
+from reference.errors import DeeprefError, InputError
+from worker.errors import JobTimeout
 from worker.models import JobState, ResearchOptions, ResearchResult
 
 SERVER_NAME = "deepref"

@@ -28,7 +28,7 @@ import yaml
 from croniter import croniter
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from reference.errors import DefinitionError
+from reports.errors import DefinitionError
 from worker.models import Depth, ResearchBudget, ResearchOptions
 
 _EVERY = re.compile(r"^\s*(\d+)\s*([smhd])\s*$")

@@ -24,11 +24,12 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from reference.errors import DeeprefError, JobNotFound
+from reference.errors import DeeprefError
 from reports.assemble import assemble, render_html, render_markdown
 from reports.definitions import ReportDefinition
 from reports.diff import summarize_changes
 from reports.store import ReportStore
+from worker.errors import JobNotFound
 from worker.models import JobState, ResearchResult
 
 log = logging.getLogger(__name__)

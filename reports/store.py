@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from reference.errors import JobNotFound
+from reports.errors import ReportRunNotFound
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -44,7 +44,7 @@ class ReportStore:
     def load(self, name: str, run: str) -> dict[str, Any]:
         path = self.run_dir(name, run) / "report.json"
         if not path.is_file():
-            raise JobNotFound(f"no run {run!r} of report {name!r} under {self.root}")
+            raise ReportRunNotFound(f"no run {run!r} of report {name!r} under {self.root}")
         return json.loads(path.read_text(encoding="utf-8"))
 
     def save(self, report: dict[str, Any], rendered: dict[str, str] | None = None) -> None:

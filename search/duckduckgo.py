@@ -15,7 +15,7 @@ import asyncio
 import random
 from typing import Any
 
-from reference.errors import RateLimitedError, SearchError
+from search.errors import RateLimitedError, SearchError
 from search.models import SearchHit
 from search.ratelimit import RateLimiter
 

@@ -11,7 +11,7 @@ import random
 
 import aiohttp
 
-from reference.errors import RateLimitedError, SearchError
+from search.errors import RateLimitedError, SearchError
 from search.models import SearchHit
 from search.ratelimit import RateLimiter
 

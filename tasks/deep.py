@@ -8,11 +8,11 @@ cancel at the boundary) is the lifecycle's through ``tasks.stage``.
 
 from __future__ import annotations
 
-from reference.errors import JobNotFound
 from tasks.research import _job_embedder, _run
 from tasks.stage import run_stage
 from worker import pipeline
 from worker.celery_app import app, process_enqueue, process_resources, process_store
+from worker.errors import JobNotFound
 from worker.lifecycle import DEEP_TASK
 from worker.models import REPORT_STAGE, JobRecord, round_of
 from worker.research import fanout, rounds

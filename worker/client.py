@@ -17,7 +17,7 @@ import time
 
 from kombu.exceptions import OperationalError
 
-from reference.errors import JobCancelled, JobFailed, JobPending, JobTimeout, StoreUnavailable
+from worker.errors import JobCancelled, JobFailed, JobPending, JobTimeout, StoreUnavailable
 from worker.jobs import JobStore
 from worker.lifecycle import JobLifecycle, stall_allowance
 from worker.llm import check_llm_settings

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from charset_normalizer import from_bytes
 
-from reference.errors import ExtractError
+from worker.errors import ExtractError
 from worker.fetch import FetchedPage
 
 log = logging.getLogger(__name__)

@@ -38,7 +38,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from reference.errors import ExtractError
+from worker.errors import ExtractError
 
 if TYPE_CHECKING:
     from worker.extract import Document

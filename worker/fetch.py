@@ -28,8 +28,8 @@ import aiohttp
 from aiohttp.abc import AbstractResolver
 from yarl import URL
 
-from reference.errors import BlockedAddressError, FetchError
 from search.ratelimit import RateLimiter
+from worker.errors import BlockedAddressError, FetchError
 from worker.extract_runner import ExtractRunner
 from worker.netguard import AddressPolicy, GuardedConnector
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import redis
 
-from reference.errors import JobNotFound, StoreUnavailable
+from worker.errors import ArtifactNotFound, JobNotFound, StoreUnavailable
 from worker.keys import Keys
 from worker.models import JobRecord, ResearchOptions
 
@@ -198,7 +198,9 @@ class JobStore:
         except redis.RedisError as exc:
             raise self._fail(exc) from exc
         if raw is None:
-            raise JobNotFound(f"job {job_id!r} has no {name!r} output (expired, or the stage never ran)", job_id=job_id)
+            raise ArtifactNotFound(
+                f"job {job_id!r} has no {name!r} output (expired, or the stage never ran)", job_id=job_id
+            )
         return json.loads(raw)
 
 
@@ -315,7 +317,7 @@ class MemoryJobStore:
         try:
             return self._artifacts[(job_id, name)]
         except KeyError:
-            raise JobNotFound(f"job {job_id!r} has no {name!r} output", job_id=job_id) from None
+            raise ArtifactNotFound(f"job {job_id!r} has no {name!r} output", job_id=job_id) from None
 
 
 def _event_fields(record: JobRecord) -> dict[str, str]:

@@ -183,7 +183,7 @@ class JobLifecycle:
         ``enqueue`` when the job never moved on (its worker died between finishing
         and queuing the next stage). A stage started ``max_starts`` times fails
         the job: something kills every worker that runs it."""
-        from reference.errors import JobNotFound
+        from worker.errors import JobNotFound
 
         token = token or uuid.uuid4().hex
         try:

@@ -16,7 +16,8 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from reference.errors import ConfigurationError, GenerationError
+from reference.errors import ConfigurationError
+from worker.errors import GenerationError
 
 
 @dataclass(frozen=True, slots=True)

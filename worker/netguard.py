@@ -32,7 +32,7 @@ from aiohttp.abc import AbstractResolver
 from aiohttp.resolver import DefaultResolver
 from yarl import URL
 
-from reference.errors import BlockedAddressError
+from worker.errors import BlockedAddressError
 
 CATEGORIES = ("loopback", "private", "link_local", "multicast", "reserved")
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address

@@ -20,10 +20,10 @@ import numpy as np
 from reference import Source, build_references
 from reference.chunking import chunk_text
 from reference.embedders import Embedder
-from reference.errors import ExtractError
 from reference.models import ReferenceResult
 from reference.scoring import lexical_scores
 from search import build_queries, make_provider, merge_hits
+from worker.errors import ExtractError
 from worker.extractive import DECLINED_NOTICE, EXTRACTIVE_NOTICE, extractive_answer, is_nothing_found
 from worker.fetch import Fetcher
 from worker.limits import job_limits

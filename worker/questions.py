@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from reference.errors import QuestionError
+from worker.errors import QuestionError
 
 
 def validate_question(question: object, *, max_chars: int) -> str:

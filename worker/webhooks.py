@@ -26,7 +26,8 @@ from urllib.parse import urlsplit
 
 import aiohttp
 
-from reference.errors import BlockedAddressError, ConfigurationError, InputError, JobNotFound
+from reference.errors import ConfigurationError, InputError
+from worker.errors import BlockedAddressError, JobNotFound
 from worker.models import JobRecord, JobState, WebhookAttempt, WebhookStatus
 from worker.netguard import CATEGORIES, AddressPolicy, GuardedConnector
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from reference.errors import DefinitionError
 from reports.definitions import DefinitionsCache, load_definitions
+from reports.errors import DefinitionError
 
 GOOD = """\
 reports:

@@ -1,6 +1,6 @@
 import pytest
 
-from reference.errors import RateLimitedError, SearchError
+from search.errors import RateLimitedError, SearchError
 from search.searxng import SearxNGProvider
 
 

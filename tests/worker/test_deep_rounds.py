@@ -118,7 +118,7 @@ def test_a_round_run_again_after_its_fetch_does_not_fetch_again(deep_settings, o
     the stored pages: each page is requested once."""
     import asyncio
 
-    from reference.errors import GenerationError
+    from worker.errors import GenerationError
     from worker.jobs import MemoryJobStore
     from worker.research.rounds import Job, run_round
     from worker.resources import build_resources, close_resources

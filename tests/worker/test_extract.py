@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from reference.errors import ExtractError
 from tests.fakes.site import PAGES, PDF_LINES, make_pdf
+from worker.errors import ExtractError
 from worker.extract import decode, extract
 from worker.fetch import FetchedPage
 

@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from reference.errors import ExtractError
+from worker.errors import ExtractError
 from worker.fetch import FetchConfig, FetchedPage, Fetcher
 
 

@@ -6,16 +6,8 @@ import time
 
 import pytest
 
-from reference.errors import (
-    BlockedAddressError,
-    FetchError,
-    GenerationError,
-    JobNotFound,
-    QuestionError,
-    RateLimitedError,
-    SearchError,
-    StoreUnavailable,
-)
+from search.errors import RateLimitedError, SearchError
+from worker.errors import BlockedAddressError, FetchError, GenerationError, JobNotFound, QuestionError, StoreUnavailable
 from worker.jobs import JobStore, MemoryJobStore
 from worker.keys import Keys
 from worker.lifecycle import JobLifecycle, RunsElsewhere, Skip

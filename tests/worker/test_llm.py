@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference.errors import ConfigurationError, GenerationError
+from reference.errors import ConfigurationError
+from worker.errors import GenerationError
 from worker.llm import LLMClient, Passage, check_llm_settings, parse_queries
 from worker.settings import Settings
 

@@ -7,7 +7,7 @@ import socket
 import pytest
 from aiohttp.abc import AbstractResolver
 
-from reference.errors import BlockedAddressError
+from worker.errors import BlockedAddressError
 from worker.fetch import FetchConfig, Fetcher
 from worker.netguard import AddressPolicy, GuardedConnector, GuardedResolver, classify, literal_address
 

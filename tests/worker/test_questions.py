@@ -1,6 +1,6 @@
 import pytest
 
-from reference.errors import QuestionError
+from worker.errors import QuestionError
 from worker.questions import validate_question
 
 

@@ -17,7 +17,7 @@ import asyncio
 import uuid
 from collections.abc import Callable
 
-from reference.errors import JobNotFound
+from worker.errors import JobNotFound
 from worker.pipeline import fetch_stage
 
 FETCH_BATCH = 10

@@ -20,10 +20,10 @@ from typing import Any
 import numpy as np
 
 from reference.chunking import chunk_text
-from reference.errors import JobNotFound
 from reference.scoring import lexical_scores
 from reference.urls import normalize_url
 from search import merge_hits
+from worker.errors import JobNotFound
 from worker.limits import job_limits
 from worker.models import REPORT_STAGE, DeepProgress, ResearchOptions, RoundOut, round_stage
 from worker.research import budget as B

@@ -1,0 +1,111 @@
+"""Errors of the worker's I/O and jobs (part of deepref's one tree, base ``DeeprefError``).
+
+    DeeprefError (reference.errors)
+    ├── InputError
+    │   └── QuestionError         empty / too long / control characters
+    ├── FetchError                one URL could not be fetched (carries url + reason)
+    │   └── BlockedAddressError   the SSRF guard refused a private/loopback/link-local target
+    ├── ExtractError              a fetched page yielded no text (carries url + reason)
+    ├── GenerationError           the LLM endpoint failed or answered nonsense
+    ├── JobError                  job bookkeeping
+    │   ├── JobNotFound           no job with that id (or it expired)
+    │   │   └── ArtifactNotFound  a stored stage output of a job is missing (expired, or never written)
+    │   ├── JobPending            the job has not finished yet
+    │   │   └── JobTimeout        ... and a caller's wait for it ran out (also a TimeoutError)
+    │   ├── JobFailed             the job ended in failure (carries stage + reason)
+    │   └── JobCancelled          the job was cancelled
+    └── StoreUnavailable          Redis (broker / job store) cannot be reached or is full
+
+``retryable`` is set where each is raised (see reference/errors.py).
+"""
+
+from __future__ import annotations
+
+from reference.errors import DeeprefError, InputError
+
+
+class QuestionError(InputError):
+    """A research question is empty, too long, or contains control characters."""
+
+
+class FetchError(DeeprefError):
+    """One URL could not be fetched; ``reason`` is short and machine-readable.
+
+    Retryable when the reason is one a later try can cure (a timeout, a refused
+    connection, HTTP 429 or 5xx); a 404, robots.txt or a size cap are final."""
+
+    TRANSIENT_REASONS = frozenset({"timeout", "connection", "http-429"})
+
+    def __init__(self, message: str, *, url: str, reason: str):
+        super().__init__(message)
+        self.url, self.reason = url, reason
+        self.retryable = reason in self.TRANSIENT_REASONS or reason.startswith("http-5")
+
+
+class BlockedAddressError(FetchError):
+    """The SSRF guard refused an address (private, loopback, link-local, multicast...)."""
+
+    def __init__(self, message: str, *, url: str, reason: str):
+        super().__init__(message, url=url, reason=reason)
+        self.retryable = False
+
+
+class ExtractError(DeeprefError):
+    """A page was fetched but no usable text came out of it."""
+
+    def __init__(self, message: str, *, url: str, reason: str):
+        super().__init__(message)
+        self.url, self.reason = url, reason
+
+
+class GenerationError(DeeprefError):
+    """The chat-completions endpoint failed or returned an unusable answer.
+
+    ``retryable`` is decided where it is raised (worker/llm.py): a timeout, a lost
+    connection, 429 or 5xx may pass; a rejected key or an unknown model will not."""
+
+    def __init__(self, message: str, *, retryable: bool = False):
+        super().__init__(message)
+        self.retryable = retryable
+
+
+class JobError(DeeprefError):
+    """Something about a queued job."""
+
+    def __init__(self, message: str, *, job_id: str | None = None):
+        super().__init__(message)
+        self.job_id = job_id
+
+
+class JobNotFound(JobError):
+    """No job with that id exists (never submitted, or expired)."""
+
+
+class JobPending(JobError):
+    """The job is still queued or running; poll again or wait."""
+
+
+class JobTimeout(JobPending, TimeoutError):
+    """A caller waited for the job and the wait ran out; the job itself goes on."""
+
+
+class JobFailed(JobError):
+    """The job ended in failure; ``stage`` says where."""
+
+    def __init__(self, message: str, *, job_id: str | None = None, stage: str | None = None):
+        super().__init__(message, job_id=job_id)
+        self.stage = stage
+
+
+class JobCancelled(JobError):
+    """The job was cancelled before it finished."""
+
+
+class StoreUnavailable(DeeprefError):
+    """Redis cannot be reached; the message names the URL (without password)."""
+
+    retryable = True
+
+
+class ArtifactNotFound(JobNotFound):
+    """A job's stored stage output is missing: it expired, or its stage never finished."""
