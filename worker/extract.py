@@ -16,6 +16,7 @@ import io
 import logging
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from charset_normalizer import from_bytes
 
@@ -23,6 +24,10 @@ from worker.errors import ExtractError
 from worker.fetch import FetchedPage
 
 log = logging.getLogger(__name__)
+
+
+if TYPE_CHECKING:
+    from worker.extraction.html import HtmlText
 
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_\-:.]+)""", re.I)
 _HTML_HINT = re.compile(rb"<\s*(?:!doctype\s+html|html|head|body|p|div)\b", re.I)
@@ -37,6 +42,7 @@ class Document:
     text: str
     content_type: str
     author: str | None = None
+    site: str | None = None
 
 
 def decode(body: bytes, declared: str | None) -> str:
@@ -67,22 +73,29 @@ def extract(page: FetchedPage, *, doc_id: str) -> Document:
     if page.content_type in ("text/html", "application/xhtml+xml") or (
         page.content_type == "text/plain" and _HTML_HINT.search(page.body[:2048])
     ):
-        title, author, date, body = _html(page, text)
-        return _document(page, doc_id, title, date, body, "text/html", author)
+        got = _html(page, text)
+        return _document(page, doc_id, got.title, got.date, got.text, "text/html", got.author, got.site)
     title = next((ln.lstrip("# ").strip() for ln in text.splitlines() if ln.strip()), "")[:200]
     return _document(page, doc_id, title, None, text, page.content_type)
 
 
 def _document(
-    page: FetchedPage, doc_id: str, title: str, date: str | None, text: str, kind: str, author: str | None = None
+    page: FetchedPage,
+    doc_id: str,
+    title: str,
+    date: str | None,
+    text: str,
+    kind: str,
+    author: str | None = None,
+    site: str | None = None,
 ) -> Document:
     text = text.replace("\r\n", "\n").replace("\x00", "").strip()
     if not text:
         raise ExtractError(f"no readable text in {page.final_url}", url=page.url, reason="no-text")
-    return Document(doc_id, page.final_url, (title or page.final_url).strip(), date, text, kind, author)
+    return Document(doc_id, page.final_url, (title or page.final_url).strip(), date, text, kind, author, site)
 
 
-def _html(page: FetchedPage, html: str) -> tuple[str, str | None, str | None, str]:
+def _html(page: FetchedPage, html: str) -> HtmlText:
     from worker.extraction.html import HtmlParseError, extract_html
 
     try:
@@ -91,7 +104,7 @@ def _html(page: FetchedPage, html: str) -> tuple[str, str | None, str | None, st
         reason = "malformed-html"
         raise ExtractError(f"could not parse HTML of {page.final_url}: {exc}", url=page.url, reason=reason) from exc
     log.debug("extracted %s with %s (%s page)", page.final_url, got.method, got.kind)
-    return got.title, got.author, got.date, got.text
+    return got
 
 
 def _pdf(page: FetchedPage) -> tuple[str, str]:

@@ -215,3 +215,16 @@ def test_no_wcxb_page_lost_where_trafilatura_finds_text(shared_data):
                 continue
             doc = extract(page(body, url=p.url), doc_id=p.id)
             assert tokens(doc.text), f"{kind} page {p.id} came back empty"
+
+
+def test_author_and_site_name_come_with_the_text_for_bibliographies():
+    html = (
+        b"<html><head><title>Tidal lagoons</title><meta property='og:site_name' content='Energy Weekly'>"
+        b"<meta name='author' content='Ada Lovelace'></head><body><article><h1>Tidal lagoons</h1>"
+        b"<p>A tidal lagoon is a ring wall built out from the shore that holds water at high tide and lets it "
+        b"out through turbines as the tide falls, making electricity twice a day.</p></article></body></html>"
+    )
+    page = FetchedPage("https://e.example/a", "https://e.example/a", 200, "text/html", html, None)
+    doc = extract(page, doc_id="1")
+    assert (doc.author, doc.site) == ("Ada Lovelace", "Energy Weekly")
+    assert "ring wall built out from the shore" in doc.text

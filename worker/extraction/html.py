@@ -51,6 +51,7 @@ class HtmlText:
     text: str
     method: str  # which reader's text was kept: trafilatura, resiliparse, page
     kind: str  # page_kind(): product, forum, page
+    site: str | None = None  # the site's own name (og:site_name ...), for bibliographies
 
 
 def extract_html(html: str, url: str) -> HtmlText:
@@ -64,7 +65,7 @@ def extract_html(html: str, url: str) -> HtmlText:
         tree = load_html(html)
     except Exception as exc:  # lxml raises many types on broken markup
         errors.append(f"{type(exc).__name__}: {exc}")
-    title, author, date, ours = "", None, None, ""
+    title, author, date, site, ours = "", None, None, None, ""
     kind, facts = "page", []
     if tree is not None:
         nodes = jsonld_nodes(tree)
@@ -83,10 +84,10 @@ def extract_html(html: str, url: str) -> HtmlText:
             doc = None
             errors.append(f"{type(exc).__name__}: {exc}")
         if doc is not None:
-            title, author, date = doc.title or "", doc.author, doc.date
+            title, author, date, site = doc.title or "", doc.author, doc.date, doc.sitename
             ours = "\n".join(t for t in (doc.text, doc.comments) if t)
         else:
-            title, author, date = _metadata(tree, url)
+            title, author, date, site = _metadata(tree, url)
     theirs, page_title = _resiliparse(html, main_content=True)
     method = "trafilatura"
     if _words(theirs) > _LONGER * _words(ours) and (kind != "product" or not _words(ours)):
@@ -101,10 +102,10 @@ def extract_html(html: str, url: str) -> HtmlText:
         seen = " ".join(_WORD.findall(ours.lower()))
         missing = [f for f in facts if " ".join(_WORD.findall(f.lower())) not in seen]
         ours = "\n".join([ours, *missing])
-    return HtmlText(title or page_title, author, date, _tidy(ours), method, kind)
+    return HtmlText(title or page_title, author, date, _tidy(ours), method, kind, site)
 
 
-def _metadata(tree, url: str) -> tuple[str, str | None, str | None]:
+def _metadata(tree, url: str) -> tuple[str, str | None, str | None, str | None]:
     """Metadata alone, when trafilatura found no main text in the tree."""
     from trafilatura.metadata import extract_metadata
     from trafilatura.settings import set_date_params
@@ -112,8 +113,8 @@ def _metadata(tree, url: str) -> tuple[str, str | None, str | None]:
     try:
         meta = extract_metadata(tree, url, set_date_params(extensive=False))
     except Exception:  # metadata is a nicety: never lose the text over it
-        return "", None, None
-    return meta.title or "", meta.author, meta.date
+        return "", None, None, None
+    return meta.title or "", meta.author, meta.date, meta.sitename
 
 
 def _resiliparse(html: str, *, main_content: bool) -> tuple[str, str]:
