@@ -32,6 +32,7 @@ from search.ratelimit import RateLimiter
 from worker.errors import BlockedAddressError, FetchError
 from worker.extract_runner import ExtractRunner
 from worker.netguard import AddressPolicy, GuardedConnector
+from worker.settings import Settings
 
 if TYPE_CHECKING:
     from worker.extract import Document
@@ -41,21 +42,29 @@ log = logging.getLogger(__name__)
 ACCEPTED_TYPES = ("text/html", "application/xhtml+xml", "text/plain", "text/markdown", "application/pdf")
 
 
+def _setting(name: str):
+    """The default of ``Settings.<name>``: one place for every default, so a fetcher
+    built without settings behaves as one built from them."""
+    return Settings.model_fields[name].default
+
+
 @dataclass(frozen=True, slots=True)
 class FetchConfig:
-    concurrency: int = 8
-    timeout: float = 15.0
-    total_timeout: float = 60.0
-    max_bytes: int = 5_000_000
-    max_redirects: int = 5
+    """What a fetcher needs of the settings; build it with :meth:`from_settings`."""
+
+    concurrency: int = _setting("fetch_concurrency")
+    timeout: float = _setting("fetch_timeout")
+    total_timeout: float = _setting("fetch_total_timeout")
+    max_bytes: int = _setting("fetch_max_bytes")
+    max_redirects: int = _setting("fetch_max_redirects")
     allow: tuple[str, ...] = ()  # address categories allowed (see worker.netguard)
-    user_agent: str = "Mozilla/5.0 (compatible; deepref/0.1)"
-    respect_robots: bool = True
+    user_agent: str = _setting("fetch_user_agent")
+    respect_robots: bool = _setting("fetch_respect_robots")
     corpus_dir: Path | None = None
-    robots_cache_size: int = 1024  # origins whose robots.txt is kept
-    robots_cache_ttl: float = 3600.0  # seconds before a robots.txt is read again
-    extract_timeout: float = 20.0  # seconds per page in the extraction process
-    extract_workers: int = 2  # extraction processes per fetcher
+    robots_cache_size: int = _setting("fetch_robots_cache_size")  # origins whose robots.txt is kept
+    robots_cache_ttl: float = _setting("fetch_robots_cache_ttl")  # seconds before a robots.txt is read again
+    extract_timeout: float = _setting("extract_timeout")  # seconds per page in the extraction process
+    extract_workers: int = _setting("extract_workers")  # extraction processes per fetcher
 
     @classmethod
     def from_settings(cls, settings, corpus_dir: str | Path | None = None) -> FetchConfig:

@@ -261,3 +261,19 @@ async def test_fetch_stage_reports_a_page_too_slow_to_extract_and_keeps_the_othe
     finally:
         await f.close()
         server.stop()
+
+
+def test_a_fetcher_without_settings_has_the_settings_defaults():
+    from worker.fetch import FetchConfig
+    from worker.settings import Settings
+
+    plain, configured = (
+        FetchConfig(),
+        FetchConfig.from_settings(Settings.model_construct()),
+    )  # defaults, not this shell's env
+    assert plain.user_agent == configured.user_agent
+    assert (plain.timeout, plain.max_bytes, plain.extract_timeout) == (
+        configured.timeout,
+        configured.max_bytes,
+        configured.extract_timeout,
+    )
