@@ -106,13 +106,13 @@ def test_cancel_mid_round_stops_at_the_boundary(worker_env, start_worker, client
 def test_every_budget_holds_on_a_worker(worker_env, start_worker, client_for, openai_server, topic_site):
     fake = openai_server.fake
     fake.researcher.behave("tidal", rounds=None)  # never satisfied: only budgets stop these jobs
-    fake.chat_delay = 0.3
+    fake.chat_delay = 0.5  # a round makes at least two calls: round 1 alone outlasts the 1 s budget below
     start_worker("budgets")
     client = client_for(worker_env)
     jobs = {
         "pages": client.submit(Q + " (pages)", deep(pages=5)),
         "tokens": client.submit(Q + " (tokens)", deep(tokens=3000)),
-        "seconds": client.submit(Q + " (seconds)", deep(seconds=2)),
+        "seconds": client.submit(Q + " (seconds)", deep(seconds=1)),
     }
     deep_of = {name: client.result(job, wait=True, timeout=150).deep for name, job in jobs.items()}
     pages = deep_of["pages"]
@@ -121,7 +121,7 @@ def test_every_budget_holds_on_a_worker(worker_env, start_worker, client_for, op
     tokens = deep_of["tokens"]
     assert tokens.spent["tokens"] <= 3000 and "token budget" in tokens.stop_reason
     seconds = deep_of["seconds"]
-    assert "time budget (2 s) reached" in seconds.stop_reason and len(seconds.rounds) < 6
+    assert "time budget (1 s) reached" in seconds.stop_reason and len(seconds.rounds) < 6
 
 
 def test_a_wide_round_is_fetched_by_several_worker_processes(
