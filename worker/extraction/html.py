@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from worker.extraction.kinds import page_kind
 from worker.extraction.structured import jsonld_nodes, product_facts, types_of
@@ -102,7 +103,16 @@ def extract_html(html: str, url: str) -> HtmlText:
         seen = " ".join(_WORD.findall(ours.lower()))
         missing = [f for f in facts if " ".join(_WORD.findall(f.lower())) not in seen]
         ours = "\n".join([ours, *missing])
-    return HtmlText(title or page_title, author, date, _tidy(ours), method, kind, site)
+    return HtmlText(title or page_title, author, date, _tidy(ours), method, kind, _named_site(site, url))
+
+
+def _named_site(site: str | None, url: str) -> str | None:
+    """The site's name when the page gives one; trafilatura falls back to the URL's
+    host (``127.0.0.1:8080``, ``energy.example``), which names no one."""
+    netloc = urlsplit(url).netloc.lower()
+    if not site or site.lower().removeprefix("www.") in (netloc, netloc.removeprefix("www.")):
+        return None
+    return site
 
 
 def _metadata(tree, url: str) -> tuple[str, str | None, str | None, str | None]:
