@@ -162,10 +162,8 @@ def load_questions(limit: int | None) -> list[tuple[str, list[str]]]:
 
 def relevance_cases(questions: list[tuple[str, list[str]]], embedder) -> list[dict]:
     """Per question and case: the best sentence's relevance and whether it declined."""
-    from search.local import LocalCorpusProvider, read_corpus_file
+    from search.local import LocalCorpusProvider
     from worker.extractive import extractive_answer, is_nothing_found, rank_sentences
-    from worker.llm import Passage
-    from worker.pipeline import chunk_stage
 
     root = Path(tempfile.mkdtemp(prefix="deepref-no-llm-"))
     own: list[set[str]] = []
@@ -185,31 +183,39 @@ def relevance_cases(questions: list[tuple[str, list[str]]], embedder) -> list[di
         ):
             if case == "answerable" and not any(h.url in own[qi] for h in chosen):
                 continue  # the search missed the answer: not a test of the answer
-            docs = []
-            for hit in chosen:
-                title, text = read_corpus_file(Path(hit.url.removeprefix("file://")))
-                docs.append({"url": hit.url, "title": title, "text": text, "date": None})
-            chunked = chunk_stage(question, {"documents": docs, "failures": []})
-            by_id = {d["id"]: d for d in chunked["documents"]}
-            passages = [
-                Passage(int(p["doc_id"]), by_id[p["doc_id"]]["title"], by_id[p["doc_id"]]["url"],
-                        by_id[p["doc_id"]]["text"][p["start"] : p["end"]])
-                for p in chunked["passages"]
-            ]  # fmt: skip
+            passages = passages_of(question, chosen)
             ranked = rank_sentences(question, passages, embedder)
             declined = is_nothing_found(extractive_answer(question, passages, embedder))
             cases.append({"q": qi, "case": case, "best": ranked.best, "scorer": ranked.scorer, "declined": declined})
     return cases
 
 
+def passages_of(question: str, hits) -> list:
+    """The passages the generate stage would be shown for these corpus hits: the
+    files read and chunked by the pipeline's own chunk stage."""
+    from search.local import read_corpus_file
+    from worker.llm import Passage
+    from worker.pipeline import chunk_stage
+
+    docs = []
+    for hit in hits:
+        title, text = read_corpus_file(Path(hit.url.removeprefix("file://")))
+        docs.append({"url": hit.url, "title": title, "text": text, "date": None})
+    chunked = chunk_stage(question, {"documents": docs, "failures": []})
+    by_id = {d["id"]: d for d in chunked["documents"]}
+    return [
+        Passage(int(p["doc_id"]), by_id[p["doc_id"]]["title"], by_id[p["doc_id"]]["url"],
+                by_id[p["doc_id"]]["text"][p["start"] : p["end"]])
+        for p in chunked["passages"]
+    ]  # fmt: skip
+
+
 def unrelated_corpus(questions: list[tuple[str, list[str]]], embedder, label: str) -> None:
     """Expert questions (law, medicine, history...) asked of the example corpus
     (notes about deepref): the blatant case, where a passage is found only
     because it shares a common word with the question."""
-    from search.local import LocalCorpusProvider, read_corpus_file
+    from search.local import LocalCorpusProvider
     from worker.extractive import extractive_answer, is_nothing_found
-    from worker.llm import Passage
-    from worker.pipeline import chunk_stage
 
     provider = LocalCorpusProvider(EXAMPLES)
     found = declined = 0
@@ -218,17 +224,7 @@ def unrelated_corpus(questions: list[tuple[str, list[str]]], embedder, label: st
         if not hits:
             continue  # the search itself finds nothing, and the answer says so
         found += 1
-        docs = []
-        for hit in hits:
-            title, text = read_corpus_file(Path(hit.url.removeprefix("file://")))
-            docs.append({"url": hit.url, "title": title, "text": text, "date": None})
-        chunked = chunk_stage(question, {"documents": docs, "failures": []})
-        by_id = {d["id"]: d for d in chunked["documents"]}
-        passages = [
-            Passage(int(p["doc_id"]), by_id[p["doc_id"]]["title"], by_id[p["doc_id"]]["url"],
-                    by_id[p["doc_id"]]["text"][p["start"] : p["end"]])
-            for p in chunked["passages"]
-        ]  # fmt: skip
+        passages = passages_of(question, hits)
         declined += is_nothing_found(extractive_answer(question, passages, embedder))
     print(
         f"{label}: {len(questions)} expert questions asked of examples/corpus; the search returns passages for "
