@@ -127,10 +127,10 @@ def _finish(marked: str, output: Output) -> str:
         elif stack:
             tag = stack.pop()
             if tag:
-                out.append(_close(tag, output))
+                out.append(_markup(tag, output, closing=True))
             continue
         if tag:
-            out.append(_open(tag, output))
+            out.append(_markup(tag, output))
     out.append(escape(marked[pos:]))
     return "".join(out).strip()
 
@@ -160,17 +160,10 @@ def _md_escape(text: str) -> str:
     return "".join(out)
 
 
-def _open(tag: str, output: Output) -> str:
+def _markup(tag: str, output: Output, *, closing: bool = False) -> str:
+    """An italic or bold tag of a style's output in ``output``'s own markup."""
     if output == "html":
-        return f"<{tag}>"
-    if output == "md" and tag in ("i", "b"):
-        return "*" if tag == "i" else "**"
-    return ""
-
-
-def _close(tag: str, output: Output) -> str:
-    if output == "html":
-        return f"</{tag}>"
+        return f"</{tag}>" if closing else f"<{tag}>"
     if output == "md" and tag in ("i", "b"):
         return "*" if tag == "i" else "**"
     return ""
