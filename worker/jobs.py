@@ -23,6 +23,7 @@ from worker.keys import Keys
 from worker.models import JobRecord, ResearchOptions
 
 EVENTS_MAXLEN = 1000
+TEXT_EVENTS_MAXLEN = 20_000  # a write-up's pieces are coalesced (worker/streaming.py): a few hundred per attempt
 
 
 def new_job_id() -> str:
@@ -123,6 +124,30 @@ class JobStore:
             for event_id, data in entries:
                 out.append((_s(event_id), {_s(k): _s(v) for k, v in data.items()}))
         return out
+
+    def text_event(self, job_id: str, fields: dict[str, str]) -> str:
+        """Append to the job's text stream (worker/streaming.py writes the fields)."""
+        key = self.keys.job_text(job_id)
+        try:
+            pipe = self.redis.pipeline()
+            pipe.xadd(key, fields, maxlen=TEXT_EVENTS_MAXLEN, approximate=True)
+            pipe.expire(key, self.ttl)
+            event_id, _ = pipe.execute()
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+        return _s(event_id)
+
+    def text_events(self, job_id: str, last_id: str = "0", block_ms: int | None = None) -> list[tuple[str, dict]]:
+        """Text events after ``last_id``, like :meth:`events`."""
+        try:
+            answer = self.redis.xread({self.keys.job_text(job_id): last_id}, block=block_ms, count=100)
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+        return [
+            (_s(event_id), {_s(k): _s(v) for k, v in data.items()})
+            for _stream, entries in answer or []
+            for event_id, data in entries
+        ]
 
     def running(self) -> list[JobRecord]:
         """Jobs not finished (for the reaper)."""
@@ -237,6 +262,7 @@ class MemoryJobStore:
         self._records: dict[str, JobRecord] = {}
         self._artifacts: dict[tuple[str, str], Any] = {}
         self._events: dict[str, list[tuple[str, dict]]] = {}
+        self._texts: dict[str, list[tuple[str, dict]]] = {}
         self._locks: dict[str, tuple[str, float]] = {}  # key -> (token, expires at)
         self._lock = threading.Lock()
         self.listeners: list[Callable[[JobRecord], None]] = []
@@ -270,6 +296,16 @@ class MemoryJobStore:
     def events(self, job_id: str, last_id: str = "0", block_ms: int | None = None) -> list[tuple[str, dict]]:
         seq = int(last_id.split("-")[0]) if last_id not in ("0", "$") else 0
         return self._events.get(job_id, [])[seq:]
+
+    def text_event(self, job_id: str, fields: dict[str, str]) -> str:
+        with self._lock:
+            events = self._texts.setdefault(job_id, [])
+            events.append((f"{len(events) + 1}-0", dict(fields)))
+            return events[-1][0]
+
+    def text_events(self, job_id: str, last_id: str = "0", block_ms: int | None = None) -> list[tuple[str, dict]]:
+        seq = int(last_id.split("-")[0]) if last_id not in ("0", "$") else 0
+        return self._texts.get(job_id, [])[seq:]
 
     def running(self) -> list[JobRecord]:
         return [r.model_copy(deep=True) for r in self._records.values() if not r.state.finished]

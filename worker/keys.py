@@ -20,6 +20,12 @@ class Keys:
         """Redis stream of state changes; the API's SSE endpoint tails it."""
         return f"{self.prefix}:job:{job_id}:events"
 
+    def job_text(self, job_id: str) -> str:
+        """Redis stream of the write-up as it is written (draft pieces, then the edits
+        that make it the stored answer); apart from ``job_events`` so that neither
+        trims the other and readers of state changes see only those."""
+        return f"{self.prefix}:job:{job_id}:text"
+
     def job_artifact(self, job_id: str, name: str) -> str:
         """Intermediate stage output (hits, documents, passages, answer) of a job.
         Stages pass job ids, not payloads, so a retried stage re-reads its input."""
