@@ -69,6 +69,14 @@ class ReferenceStream:
         self._pending += delta
         return self._drain(final=False)
 
+    def flush(self) -> str:
+        """The held-back tail, as :meth:`close` would give it, but the stream stays
+        open: for the end of a part (a report's section) that later text must not
+        complete into a marker. Numbering goes on across parts."""
+        if self._closed:
+            raise ValueError("flush() after close(): create a new ReferenceStream")
+        return self._drain(final=True)
+
     def close(self) -> str:
         """The held-back tail, then the reference list of every cited source."""
         tail = self._drain(final=True)

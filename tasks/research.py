@@ -11,9 +11,10 @@ send them by name.
 from __future__ import annotations
 
 import contextlib
+import functools
 
 from tasks.stage import run_stage
-from worker import metrics, pipeline
+from worker import metrics, pipeline, streaming
 from worker.celery_app import app, process_loop, process_resources, process_store
 from worker.models import JobRecord, ResearchResult
 
@@ -70,8 +71,11 @@ def generate(self, job_id: str) -> None:
     def body(record: JobRecord) -> None:
         store, res = process_store(), process_resources()
         chunked = store.get_artifact(job_id, "chunk")
+        publish = functools.partial(store.text_event, job_id)  # the answer as it is written (worker/streaming.py)
         out = _run(
-            pipeline.generate_stage(record.question, chunked, res, record.options.llm_model, _job_embedder(record, res))
+            pipeline.generate_stage(
+                record.question, chunked, res, record.options.llm_model, _job_embedder(record, res), publish
+            )
         )
         store.put_artifact(job_id, "generate", out)
 
@@ -88,9 +92,12 @@ def references(self, job_id: str) -> None:
         generated = store.get_artifact(job_id, "generate")
         refs = pipeline.reference_stage(generated["text"], chunked, record.options, _job_embedder(record, res))
         searched = store.get_artifact(job_id, "search")
-        return pipeline.build_result(
+        result = pipeline.build_result(
             record.question, chunked, generated, refs, warnings=searched["warnings"], timings=dict(record.timings)
         )
+        # before the job is done: the edits that make the streamed draft this answer
+        streaming.publish_answer(functools.partial(store.text_event, job_id), generated.get("draft", ""), result.answer)
+        return result
 
     run_stage(self, job_id, "build_references", body)
 

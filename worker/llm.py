@@ -13,6 +13,7 @@ import contextlib
 import json
 import re
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -75,6 +76,9 @@ def check_llm_settings(settings) -> None:
         raise ConfigurationError("DEEPREF_EMBEDDING_BASE_URL points at OpenAI but no DEEPREF_EMBEDDING_API_KEY is set")
 
 
+REFUSED = object()  # an endpoint's answer to a streamed request it does not take
+
+
 class LLMClient:
     """One per worker process; wraps ``openai.AsyncOpenAI``."""
 
@@ -84,6 +88,8 @@ class LLMClient:
         self.base_url, self.model = base_url, model
         self.slots = None
         """Concurrency limit per model (worker/concurrency.py), set by build_resources."""
+        self.streams = True
+        """False once the endpoint showed it does not stream: later calls do not ask."""
         # Local endpoints often need no key; the SDK insists on a string.
         self._client = AsyncOpenAI(
             base_url=base_url, api_key=api_key or "not-needed", timeout=timeout, max_retries=max_retries
@@ -100,21 +106,103 @@ class LLMClient:
         await self._client.close()
 
     async def complete(
-        self, messages: list[dict[str, str]], *, max_tokens: int | None = None, model: str | None = None
+        self,
+        messages: list[dict[str, str]],
+        *,
+        max_tokens: int | None = None,
+        model: str | None = None,
+        on_delta: Callable[[str], None] | None = None,
     ) -> Generation:
-        import openai
-
+        """One chat completion. With ``on_delta``, the answer is streamed (``stream:
+        true``, usage asked for in the last chunk) and each piece of text is passed to
+        ``on_delta`` as it arrives; an endpoint that answers with one JSON body
+        instead, or refuses a streamed request (HTTP 400/422), is asked without
+        streaming, and its whole text is one delta."""
         model = model or self.model
         started = time.perf_counter()
-        try:
+        with self._errors(model):
             # one of DEEPREF_LLM_MAX_CONCURRENCY slots of this model, shared by all workers
             async with self.slots.hold(model) if self.slots is not None else contextlib.nullcontext():
+                streamed = None
+                if on_delta is not None and self.streams:
+                    streamed = await self._streamed(messages, max_tokens, model, on_delta)
+                    if streamed is not REFUSED:
+                        return self._generation(*streamed, started)
                 response = await self._client.chat.completions.create(
                     model=model,
                     messages=messages,
                     temperature=0,
                     max_tokens=max_tokens,  # type: ignore[arg-type]
                 )
+                if streamed is REFUSED:
+                    self.streams = False  # it answers, but not streamed: stop asking
+        choice = response.choices[0] if response.choices else None
+        text = choice.message.content or "" if choice else ""
+        if on_delta is not None and text:
+            on_delta(text)
+        return self._generation(text, response.model or model, response.usage, started)
+
+    async def _streamed(self, messages, max_tokens, model, on_delta):
+        """(text, model, usage) of a streamed answer, or REFUSED when the endpoint
+        refused the streamed request (it is then asked again without ``stream``)."""
+        import openai
+
+        try:
+            stream = await self._client.chat.completions.create(
+                model=model,
+                messages=messages,
+                temperature=0,
+                max_tokens=max_tokens,  # type: ignore[arg-type]
+                stream=True,
+                stream_options={"include_usage": True},
+            )
+        except openai.APIStatusError as exc:
+            if exc.status_code not in (400, 422):
+                raise
+            return REFUSED  # e.g. stream_options unknown to the server
+        if "json" in stream.response.headers.get("content-type", ""):
+            # the server ignored "stream": read its one answer, not an empty stream
+            await stream.response.aread()
+            await stream.close()
+            self.streams = False
+            body = openai.types.chat.ChatCompletion.model_validate(stream.response.json())
+            choice = body.choices[0] if body.choices else None
+            text = choice.message.content or "" if choice else ""
+            if text:
+                on_delta(text)
+            return text, body.model or model, body.usage
+        parts: list[str] = []
+        usage, answered_by = None, model
+        async with stream:
+            async for chunk in stream:
+                answered_by = chunk.model or answered_by
+                if chunk.usage is not None:
+                    usage = chunk.usage
+                for choice in chunk.choices[:1]:
+                    if choice.delta is not None and choice.delta.content:
+                        parts.append(choice.delta.content)
+                        on_delta(choice.delta.content)
+        return "".join(parts), answered_by, usage
+
+    def _generation(self, text: str, model: str, usage, started: float) -> Generation:
+        text = text.strip()
+        if not text:
+            raise GenerationError(f"the LLM endpoint {self.base_url} returned an empty answer", retryable=False)
+        return Generation(
+            text,
+            model,
+            getattr(usage, "prompt_tokens", 0) or 0,
+            getattr(usage, "completion_tokens", 0) or 0,
+            (time.perf_counter() - started) * 1000,
+        )
+
+    @contextlib.contextmanager
+    def _errors(self, model: str) -> Iterator[None]:
+        """The SDK's errors as GenerationError, naming the setting to fix."""
+        import openai
+
+        try:
+            yield
         except openai.AuthenticationError:
             raise GenerationError(
                 f"the LLM endpoint {self.base_url} rejected the key: check DEEPREF_LLM_API_KEY", retryable=False
@@ -148,22 +236,20 @@ class LLMClient:
             raise GenerationError(
                 f"the LLM endpoint {self.base_url} answered HTTP {exc.status_code}", retryable=transient
             ) from None
-        latency = (time.perf_counter() - started) * 1000
-        choice = response.choices[0] if response.choices else None
-        text = (choice.message.content or "").strip() if choice else ""
-        if not text:
-            raise GenerationError(f"the LLM endpoint {self.base_url} returned an empty answer", retryable=False)
-        usage = response.usage
-        return Generation(
-            text,
-            response.model or self.model,
-            getattr(usage, "prompt_tokens", 0) or 0,
-            getattr(usage, "completion_tokens", 0) or 0,
-            latency,
-        )
+        except openai.APIError as exc:  # e.g. an error event in the middle of a stream
+            raise GenerationError(
+                f"the LLM endpoint {self.base_url} failed mid-answer: {exc}", retryable=True
+            ) from None
 
-    async def answer(self, question: str, passages: list[Passage], *, model: str | None = None) -> Generation:
-        return await self.complete(build_answer_messages(question, passages), model=model)
+    async def answer(
+        self,
+        question: str,
+        passages: list[Passage],
+        *,
+        model: str | None = None,
+        on_delta: Callable[[str], None] | None = None,
+    ) -> Generation:
+        return await self.complete(build_answer_messages(question, passages), model=model, on_delta=on_delta)
 
     async def sub_queries(self, question: str, n: int) -> list[str]:
         """Search queries that word the question differently (one per line or a JSON list)."""

@@ -29,6 +29,7 @@ from worker.fetch import Fetcher
 from worker.limits import job_limits
 from worker.llm import LLMClient, Passage
 from worker.models import FailureOut, ReferenceOut, ResearchOptions, ResearchResult, SourceOut, Usage
+from worker.streaming import DraftWriter, Publish
 
 PROMPT_PASSAGES = 12  # passages shown to the model
 PASSAGES_PER_DOCUMENT = 3
@@ -124,9 +125,19 @@ def chunk_stage(question: str, fetched: dict) -> dict:
 
 # -- generate ----------------------------------------------------------------------------
 async def generate_stage(
-    question: str, chunked: dict, res: Resources, model: str | None = None, embedder: Embedder | None = None
+    question: str,
+    chunked: dict,
+    res: Resources,
+    model: str | None = None,
+    embedder: Embedder | None = None,
+    publish: Publish | None = None,
 ) -> dict:
-    """The model's cited answer; with no model, an extractive one ranked with ``embedder``."""
+    """The model's cited answer; with no model, an extractive one ranked with ``embedder``.
+
+    With ``publish`` (a job's text stream), the model's answer is streamed as it is
+    written, its markers rewritten on the fly (worker/streaming.py); the draft is
+    kept in the output so that the referencing stage can send the edits that make
+    it the stored answer."""
     docs = {d["id"]: d for d in chunked["documents"]}
     passages = [
         Passage(
@@ -146,8 +157,12 @@ async def generate_stage(
             "completion_tokens": 0,
             "latency_ms": 0.0,
         }
-    gen = await res.llm.answer(question, passages, model=model)
+    writer = None
+    if publish is not None:
+        writer = DraftWriter(publish, document_sources(chunked["documents"]))
+    gen = await res.llm.answer(question, passages, model=model, on_delta=writer.feed if writer else None)
     return {
+        "draft": writer.close() if writer else "",
         "text": gen.text,
         "mode": "llm",
         "model": gen.model,
@@ -158,8 +173,12 @@ async def generate_stage(
 
 
 # -- build_references --------------------------------------------------------------------
+def document_sources(documents: list[dict]) -> list[Source]:
+    return [Source(d["id"], d["url"], d["title"], d["text"], d.get("date")) for d in documents]
+
+
 def reference_stage(answer: str, chunked: dict, options: ResearchOptions, embedder: Embedder | None) -> ReferenceResult:
-    sources = [Source(d["id"], d["url"], d["title"], d["text"], d.get("date")) for d in chunked["documents"]]
+    sources = document_sources(chunked["documents"])
     declined = is_nothing_found(answer)  # "nothing found" is not a claim to attribute to a source
     return build_references(
         answer,

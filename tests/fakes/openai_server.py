@@ -9,6 +9,12 @@ Knobs on the object make it fail or stall; every request is recorded. ``script``
 makes it misbehave for one question: paraphrase, cite a wrong or unknown number,
 leave claims uncited, so that verify, drop and fill run end to end.
 
+A request with ``"stream": true`` is answered in OpenAI's chunked format
+(``data: {chat.completion.chunk}`` lines, ``data: [DONE]``), the text cut into
+``stream_piece``-character deltas (so markers arrive in pieces), with the usage in
+a last chunk when ``stream_options.include_usage`` asks for it; ``streams = False``
+plays an endpoint that ignores ``stream`` and answers with one JSON body.
+
 Deep research's prompts (plan, read, outline, write) are answered by a researcher
 (tests/fakes/researcher.py), scriptable per question through ``.researcher``.
 
@@ -20,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hashlib
+import json
 import re
 import time
 
@@ -68,6 +75,10 @@ class FakeOpenAI:
         self.chat_delay = 0.0  # seconds before answering a chat request
         self.in_flight = 0  # chat requests being answered now, and the most ever at once
         self.max_in_flight = 0
+        self.streams = True  # False: ignore "stream": true and answer with one JSON body
+        self.stream_piece = 5  # characters per streamed delta
+        self.stream_delay = 0.0  # seconds between streamed chunks
+        self.stream_status: int | None = None  # answer a streamed request with this status (a server refusing it)
         # question substring -> scripted answer (see ``script``); others get the obedient one
         self.scripts: dict[str, str] = {}
         # deep research's prompts (tests/fakes/researcher.py); ``researcher.behave`` scripts it
@@ -97,6 +108,8 @@ class FakeOpenAI:
         body = await request.json()
         if (err := self._check(request, body)) is not None:
             return err
+        if body.get("stream") and self.stream_status is not None:
+            return web.json_response({"error": {"message": "stream is not supported"}}, status=self.stream_status)
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)
         try:
@@ -129,6 +142,13 @@ class FakeOpenAI:
                     best = max(sentences, key=lambda x: len(question & set(re.findall(r"\w+", x.lower()))))
                     lines.append(f"{best} [{n}]")
             text = "\n".join(lines) or "The sources found do not answer this question."
+        usage = {
+            "prompt_tokens": len(user.split()),
+            "completion_tokens": len(text.split()),
+            "total_tokens": len(user.split()) + len(text.split()),
+        }
+        if body.get("stream") and self.streams:
+            return await self._stream(request, body, text, usage)
         return web.json_response(
             {
                 "id": "chatcmpl-test",
@@ -136,13 +156,33 @@ class FakeOpenAI:
                 "created": int(time.time()),
                 "model": body.get("model", "fake"),
                 "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}],
-                "usage": {
-                    "prompt_tokens": len(user.split()),
-                    "completion_tokens": len(text.split()),
-                    "total_tokens": len(user.split()) + len(text.split()),
-                },
+                "usage": usage,
             }
         )
+
+    async def _stream(self, request: web.Request, body: dict, text: str, usage: dict) -> web.StreamResponse:
+        """The answer as OpenAI streams it: a role chunk, content deltas, a finish
+        chunk, the usage chunk (``choices: []``) when asked for, ``[DONE]``."""
+        resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
+        await resp.prepare(request)
+        head = {"id": "chatcmpl-test", "object": "chat.completion.chunk", "created": int(time.time())}
+        head["model"] = body.get("model", "fake")
+
+        async def send(choices: list, **extra) -> None:
+            await resp.write(f"data: {json.dumps({**head, 'choices': choices, **extra})}\n\n".encode())
+
+        await send([{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}])
+        step = max(1, self.stream_piece)
+        for i in range(0, len(text), step):
+            if self.stream_delay:
+                await asyncio.sleep(self.stream_delay)
+            await send([{"index": 0, "delta": {"content": text[i : i + step]}, "finish_reason": None}])
+        await send([{"index": 0, "delta": {}, "finish_reason": "stop"}])
+        if (body.get("stream_options") or {}).get("include_usage"):
+            await send([], usage=usage)
+        await resp.write(b"data: [DONE]\n\n")
+        await resp.write_eof()
+        return resp
 
     def script(self, question_part: str, answer: str) -> None:
         """Answer any question containing ``question_part`` with ``answer``, a model

@@ -14,14 +14,16 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import time
 
 from reference.numbering import merge_sections
 from worker.models import DeepOut, ResearchResult, RoundOut
-from worker.pipeline import build_result, reference_stage
+from worker.pipeline import build_result, document_sources, reference_stage
 from worker.research import budget as B
 from worker.research import planning as P
 from worker.research.rounds import Job, all_documents, call_model, progress
+from worker.streaming import DraftWriter, publish_answer
 
 NOTHING_FOUND = "The sources found do not answer this question."
 PASSAGES_PER_SECTION = 8
@@ -50,13 +52,21 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
             sections, outline_warnings = P.parse_outline(text or "", len(findings), job.question)
             warnings.extend(outline_warnings)
 
+    # the report as it is written, markers rewritten on the fly; the edits to the
+    # verified text follow once it is built (worker/streaming.py)
+    publish = functools.partial(job.store.text_event, job.id) if hasattr(job.store, "text_event") else None
+    writer = DraftWriter(publish, document_sources(docs)) if publish is not None else None
     texts: list[tuple[str, str]] = []  # (title, text with [n] markers)
     for i, section in enumerate(sections, 1):
         progress(job, state, n_rounds, f"writing section {i} of {len(sections)}: {section.title!r}")
         own = [findings[j] for j in section.findings]
-        texts.append((section.title, await _write_section(job, state, section.title, own, by_id, warnings)))
+        if writer is not None:
+            writer.literal(("\n\n" if i > 1 else "") + (f"## {section.title}\n\n" if section.title else ""))
+        texts.append((section.title, await _write_section(job, state, section.title, own, by_id, warnings, writer)))
     if not texts:
         texts = [("", NOTHING_FOUND)]
+        if writer is not None:
+            writer.literal(NOTHING_FOUND)
 
     progress(job, state, n_rounds, f"checking the citations of {len(texts)} sections")
     chunked = {"documents": docs, "failures": state["failures"]}
@@ -88,10 +98,21 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
         outline=[t for t, _ in texts if t],
     )
     result.timings["report"] = round(time.perf_counter() - started, 3)
+    if writer is not None:
+        publish_answer(publish, writer.close(), result.answer)
     return result
 
 
-async def _write_section(job: Job, state: dict, title: str, findings: list[dict], by_id: dict, warnings: list) -> str:
+async def _write_section(
+    job: Job, state: dict, title: str, findings: list[dict], by_id: dict, warnings: list, writer=None
+) -> str:
+    text = await _section_text(job, state, title, findings, by_id, warnings, writer)
+    if writer is not None:
+        writer.end_part()
+    return text
+
+
+async def _section_text(job, state, title, findings, by_id, warnings, writer) -> str:
     allowed = sorted({c for f in findings for c in f["cites"] if str(c) in by_id})
     passages = []
     for n in allowed:
@@ -101,12 +122,16 @@ async def _write_section(job: Job, state: dict, title: str, findings: list[dict]
     passages = passages[:PASSAGES_PER_SECTION]
     fallback = " ".join(_sentence(f["claim"]) + "".join(f"[{c}]" for c in f["cites"]) for f in findings)
     if not passages:
+        if writer is not None:
+            writer.feed(fallback)
         return fallback
-    text, refused = await call_model(
-        job, state, P.write_messages(job.question, title, findings, passages), B.WRITE_MAX_TOKENS, report=True
-    )
+    messages = P.write_messages(job.question, title, findings, passages)
+    on_delta = writer.feed if writer is not None else None
+    text, refused = await call_model(job, state, messages, B.WRITE_MAX_TOKENS, report=True, on_delta=on_delta)
     if refused:
         warnings.append(f"section {title!r} written from its findings: {refused}")
+        if writer is not None:
+            writer.feed(fallback)
         return fallback
     text, dropped = P.strip_disallowed(text or "", {p["n"] for p in passages})
     if dropped:
