@@ -23,6 +23,7 @@ from api import validation
 from api.appkeys import CLIENT, SETTINGS, STREAMS
 from api.errors import ApiError
 from worker.errors import StoreUnavailable
+from worker.streaming import decode, in_order
 
 POLL_SECONDS = 0.5  # how late a listener may see an event; one XREAD per stream per poll
 HEARTBEAT_SECONDS = 15.0  # a comment line, so proxies do not close an idle stream
@@ -30,6 +31,7 @@ POOL_CONNECTIONS = 4  # every stream's poll shares these; a poll holds one for a
 POOL_WAIT_SECONDS = 5.0
 RETRY_AFTER_SECONDS = 10
 FINAL_STATES = ("done", "failed", "cancelled")
+READ_COUNT = 100  # events per stream per read
 
 
 class Streams:
@@ -93,17 +95,20 @@ class Streams:
             if not self.per_client[client]:
                 del self.per_client[client]
 
-    async def read(self, job_id: str, last: str) -> list[tuple[str, dict]]:
-        """Events after ``last``, at once (no BLOCK: the connection goes straight back)."""
+    async def read(self, job_id: str, state_last: str, text_last: str) -> tuple[list, list]:
+        """State and text events after the given ids, at once, in one XREAD (so both
+        are as of one moment; no BLOCK: the connection goes straight back)."""
         import redis
 
+        states, texts = self.keys.job_events(job_id), self.keys.job_text(job_id)
         try:
-            answer = await self.redis.xread({self.keys.job_events(job_id): last}, count=100)
+            answer = await self.redis.xread({states: state_last, texts: text_last}, count=READ_COUNT)
         except redis.RedisError as exc:
             raise StoreUnavailable(
                 f"cannot read events from Redis at {self.settings.redis_url_redacted()}: {exc}"
             ) from exc
-        return [(event_id, data) for _stream, entries in answer or [] for event_id, data in entries]
+        got = {stream: entries for stream, entries in answer or []}
+        return got.get(states, []), got.get(texts, [])
 
 
 async def streams_ctx(app: web.Application):
@@ -121,8 +126,9 @@ async def end_streams(app: web.Application) -> None:
 
 
 async def job_events(request: web.Request) -> web.StreamResponse:
-    """Server-sent events: one ``state`` event per change, until the job ends or the
-    stream's lifetime does."""
+    """Server-sent events: one ``state`` event per change, and the write-up as it is
+    written (``draft`` and ``answer`` events, worker/streaming.py), in the order they
+    happened, until the job ends or the stream's lifetime does."""
     job_id = validation.job_id(request.match_info["id"])
     last = validation.event_id(request.headers.get("Last-Event-ID") or request.query.get("last_event_id") or "0")
     await asyncio.to_thread(request.app[CLIENT].status, job_id)  # 404 before the stream starts
@@ -137,7 +143,7 @@ async def job_events(request: web.Request) -> web.StreamResponse:
         except ConnectionResetError:
             pass  # the client went away
         except StoreUnavailable as exc:  # headers are sent: say it as an event, then end
-            await _send(resp, "error", None, {"message": str(exc)})
+            await _send(resp, "error", {"message": str(exc)})
         return resp
 
 
@@ -145,16 +151,26 @@ async def _tail(streams: Streams, resp: web.StreamResponse, job_id: str, last: s
     loop = asyncio.get_running_loop()
     end = loop.time() + streams.settings.api_stream_max_seconds
     quiet_since = loop.time()
+    state_last, text_last = _positions(last)
     while loop.time() < end and not streams.closing.is_set():
-        events = await streams.read(job_id, last)
-        for event_id, data in events:
-            last = event_id
-            await _send(resp, "state", event_id, data)
-            if data.get("state") in FINAL_STATES:
-                await resp.write_eof()
-                return
-        if events:
+        states, texts = await streams.read(job_id, state_last, text_last)
+        for event_id, kind, data in in_order(states, texts, READ_COUNT):
+            if kind == "state":
+                state_last = event_id
+            else:
+                text_last = event_id
+            sse_id = state_last if text_last == "0" else f"{state_last}_{text_last}"
+            if kind == "state":
+                await _send(resp, "state", data, sse_id)
+                if data.get("state") in FINAL_STATES:
+                    await resp.write_eof()
+                    return
+            else:
+                await _send(resp, *decode(data), event_id=sse_id)
+        if states or texts:
             quiet_since = loop.time()
+            if len(states) == READ_COUNT or len(texts) == READ_COUNT:
+                continue  # more are waiting: read on at once
         elif loop.time() - quiet_since >= HEARTBEAT_SECONDS:
             await resp.write(b": keep-alive\n\n")
             quiet_since = loop.time()
@@ -163,6 +179,14 @@ async def _tail(streams: Streams, resp: web.StreamResponse, job_id: str, last: s
     await resp.write_eof()  # lifetime over or shutting down: EventSource reconnects with Last-Event-ID
 
 
-async def _send(resp: web.StreamResponse, event: str, event_id: str | None, data: dict) -> None:
+def _positions(last: str) -> tuple[str, str]:
+    """(state, text) stream positions of a ``Last-Event-ID``: ``S_T`` as this stream
+    sends it once the write-up began, or a state event's id alone (Redis ids are
+    times, so the text stream goes on from the same moment)."""
+    state, _, text = last.partition("_")
+    return state, text or state
+
+
+async def _send(resp: web.StreamResponse, event: str, data: dict, event_id: str | None = None) -> None:
     head = f"id: {event_id}\n" if event_id else ""
     await resp.write(f"{head}event: {event}\ndata: {json.dumps(data)}\n\n".encode())

@@ -118,7 +118,8 @@ def openapi() -> dict:
             },
             "/v1/jobs/{id}/events": {
                 "get": {
-                    "summary": "Server-sent events (event: state) until the job ends or the stream's lifetime does",
+                    "summary": "Server-sent events (event: state; draft and answer: the write-up as it is written, "
+                    "then the edits that make it the stored answer) until the job ends or the stream's lifetime does",
                     "operationId": "jobEvents",
                     "security": [{"bearer": []}, {"eventToken": []}],
                     "parameters": [

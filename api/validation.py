@@ -19,7 +19,8 @@ MAX_JSON_DEPTH = 32
 Python's parser would recurse (and fail) on thousands."""
 
 JOB_ID = re.compile(r"[0-9a-f]{32}")  # worker.jobs.new_job_id: uuid4().hex
-EVENT_ID = re.compile(r"(0|[0-9]{1,20}(-[0-9]{1,20})?)")  # a Redis stream id, or 0 for "from the start"
+# a Redis stream id, or 0 for "from the start"; ``state_text`` (two ids) once a job's write-up streams (api/events.py)
+EVENT_ID = re.compile(r"(0|[0-9]{1,20}(-[0-9]{1,20})?(_[0-9]{1,20}(-[0-9]{1,20})?)?)")
 
 
 class BadRequest(InputError):

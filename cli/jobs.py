@@ -23,7 +23,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("result", help="the cited answer of a finished job")
     p.add_argument("job_id")
     p.add_argument("--wait", action="store_true", help="block until the job finishes")
-    p.add_argument("--timeout", type=float, help="with --wait: give up after this many seconds")
+    p.add_argument("--timeout", type=float, help="with --wait or --follow: give up after this many seconds")
+    p.add_argument(
+        "--follow",
+        action="store_true",
+        help="print the progress and the answer as it is written (on stderr), then the result (on stdout)",
+    )
     add_output_options(p)
     p.set_defaults(handler=result)
 
@@ -80,9 +85,67 @@ def status(args: argparse.Namespace) -> int:
 
 
 def result(args: argparse.Namespace) -> int:
-    res = _client().result(args.job_id, wait=args.wait, timeout=args.timeout)
+    client = _client()
+    if args.follow:
+        follow(client, args.job_id, timeout=args.timeout)
+    res = client.result(args.job_id, wait=args.wait or args.follow, timeout=args.timeout)
     print(format_result(res, args.format, args.style))
     return 0
+
+
+FOLLOW_POLL_SECONDS = 0.1
+READ_COUNT = 100  # events a store read returns at most (worker.jobs)
+
+
+def follow(client, job_id: str, *, timeout: float | None = None, out=None) -> str:
+    """Print the job's progress lines and its write-up as it is written (draft
+    events, markers already rewritten) to ``out`` until the job ends; the draft as
+    printed. The stored answer, with its verified references, is the caller's to
+    print: the answer event's edits are applied by readers that show the draft in
+    place (the API's clients); a terminal cannot take back what it printed."""
+    import time
+
+    from worker.streaming import decode, in_order
+
+    out = out or sys.stderr
+    store = client.store
+    deadline = None if timeout is None else time.monotonic() + timeout
+    state_last = text_last = "0"
+    draft, message, line_open = "", None, False
+
+    def write(text: str) -> None:
+        nonlocal line_open
+        if text:
+            out.write(text)
+            line_open = not text.endswith("\n")
+
+    while deadline is None or time.monotonic() < deadline:
+        states, texts = store.both_events(job_id, state_last, text_last)
+        for event_id, kind, fields in in_order(states, texts, READ_COUNT):
+            if kind == "text":
+                text_last = event_id
+                kind, data = decode(fields)
+                if kind != "draft":
+                    continue
+                if data["offset"] < len(draft):  # the stage runs again: its text starts over
+                    write(("\n" if line_open else "") + "[the answer is being written again]\n")
+                    draft = draft[: data["offset"]]
+                    write(draft)
+                write(data["text"])
+                draft += data["text"]
+                continue
+            state_last = event_id
+            if fields.get("message") and fields["message"] != message:
+                message = fields["message"]
+                write(("\n" if line_open else "") + f"[{fields['state']}] {message}\n")
+            if fields.get("state") in ("done", "failed", "cancelled"):
+                write("\n" if line_open else "")
+                out.flush()
+                return draft
+        out.flush()
+        if not states and not texts:
+            time.sleep(FOLLOW_POLL_SECONDS)
+    return draft
 
 
 def cancel(args: argparse.Namespace) -> int:

@@ -216,3 +216,20 @@ class Reassembly:
                 self.broken = "the edited draft is not the announced answer"
                 return
             self.answer = answer
+
+
+def _key(event_id: str) -> tuple[int, int]:
+    ms, _, seq = event_id.partition("-")
+    return int(ms), int(seq or 0)
+
+
+def in_order(states: list, texts: list, count: int) -> list[tuple[str, str, dict]]:
+    """A job's state and text events, as read together, in the order they were
+    written: ``(id, "state" | "text", fields)``. Redis ids are times; on a tie the
+    text event goes first (the worker writes the answer before ``done``). When a
+    read was cut at ``count`` events, nothing after its last event is given yet:
+    the other stream's later events wait for the next read."""
+    cut = min((_key(batch[-1][0]) for batch in (states, texts) if len(batch) >= count), default=None)
+    merged = [(_key(i), 1, i, "state", d) for i, d in states] + [(_key(i), 0, i, "text", d) for i, d in texts]
+    merged.sort(key=lambda e: (e[0], e[1]))
+    return [(i, kind, d) for key, _, i, kind, d in merged if cut is None or key <= cut]

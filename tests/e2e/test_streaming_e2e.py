@@ -1,0 +1,185 @@
+"""The write-up streamed while it is written, through a real Redis, a real worker
+process and the real API: the events reassemble to exactly the stored answer, for
+a quick answer and for a deep job's sectioned report; ``deepref result --follow``
+prints the answer as it is written, then the result."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from api.app import create_app
+from tests.e2e.support import answer_requests, results
+from tests.fakes.server import ServerThread
+from tests.fakes.topic_site import SearchRows, TopicSite
+from worker.models import ResearchBudget, ResearchOptions
+from worker.streaming import Reassembly
+
+pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(240)]
+
+REPO = Path(__file__).resolve().parents[2]
+QUESTION = "Which tidal power stations have been the largest in the world?"
+# cites one claim wrongly and one with a number no source has, leaves one uncited:
+# the verified answer is not the draft, so only the edits can make them equal
+SCRIPT = (
+    "La Rance, on the estuary of the Rance river in Brittany, began producing electricity in 1966 "
+    "and remained the world's largest tidal plant for 45 years [{/article}]. Tidal lagoons enclose part of "
+    "the coast with a wall [{/cp1252}]. Tidal stream generators work like underwater wind turbines "
+    "[{unknown}]. The Sihwa Lake Tidal Power Station in South Korea, opened in 2011, has a capacity of "
+    "254 megawatts."
+)
+DEEP_Q = "What do tidal lagoon costs depend on?"
+
+
+async def _sse(http, url: str, headers: dict | None = None) -> list[tuple[str, str, dict]]:
+    """(id, event, data) of every event of one SSE response, until it ends."""
+    events, event_id, kind = [], "", "message"
+    async with http.get(url, headers=headers or {}) as resp:
+        assert resp.status == 200 and resp.headers["Content-Type"].startswith("text/event-stream")
+        async for raw in resp.content:
+            line = raw.decode().rstrip("\n")
+            if line.startswith("id: "):
+                event_id = line[4:]
+            elif line.startswith("event: "):
+                kind = line[7:]
+            elif line.startswith("data: "):
+                events.append((event_id, kind, json.loads(line[6:])))
+                event_id, kind = "", "message"
+    return events
+
+
+def _reassemble(events) -> Reassembly:
+    reader = Reassembly()
+    for _, kind, data in events:
+        if kind in ("draft", "answer"):
+            reader.apply(kind, data)
+    return reader
+
+
+@pytest.fixture
+async def api(aiohttp_client, worker_env, client_for):
+    client = client_for(worker_env)
+    return await aiohttp_client(create_app(client.settings, client=client)), client
+
+
+async def test_quick_answer_streams_and_reassembles_to_the_stored_answer(
+    api, start_worker, searxng_server, web_site, openai_server
+):
+    http, _ = api
+    searxng_server.fake.default = results(web_site, "/article", "/cp1252")
+    openai_server.fake.script("largest in the world", SCRIPT)
+    openai_server.fake.stream_piece, openai_server.fake.stream_delay = 4, 0.01  # ~1 s of writing
+    start_worker("stream")
+    created = await (await http.post("/v1/jobs", json={"question": QUESTION})).json()
+    events = await _sse(http, created["urls"]["events"])  # followed from the start, live
+    job = await (await http.get(created["urls"]["status"])).json()
+    answer = job["result"]["answer"]
+
+    kinds = [kind for _, kind, _ in events]
+    assert kinds[-1] == "state" and events[-1][2]["state"] == "done"
+    drafts = [data for _, kind, data in events if kind == "draft"]
+    assert len(drafts) >= 5, kinds  # the text came in pieces while it was written
+    first_draft, answer_at = kinds.index("draft"), kinds.index("answer")
+    assert kinds.count("answer") == 1 and first_draft < answer_at < len(kinds) - 1
+    generating = [i for i, (_, kind, data) in enumerate(events) if kind == "state" and data["state"] == "generating"]
+    assert generating and generating[0] < first_draft  # drafts are written in the generate stage
+    # the model asked to stream, and the usage of its last chunk was counted
+    answered = [r["body"] for r in answer_requests(openai_server)]
+    assert answered[-1]["stream"] is True and job["result"]["usage"]["completion_tokens"] > 0
+
+    reader = _reassemble(events)
+    assert reader.broken is None and reader.answer == answer
+    assert "[^1]" in reader.draft and "[1]" not in reader.draft  # markers rewritten as they came
+    assert reader.draft != answer  # the verified answer differs (moved, dropped, filled citations)
+
+    # a follower arriving after the end reads every piece; one resuming mid-draft goes on
+    late = await _sse(http, created["urls"]["events"])
+    assert _reassemble(late).answer == answer
+    middle = next(i for i, (_, kind, _) in enumerate(late) if kind == "draft") + 2
+    resumed = await _sse(http, created["urls"]["events"], {"Last-Event-ID": late[middle][0]})
+    assert [e[1:] for e in resumed] == [e[1:] for e in late[middle + 1 :]]
+    assert _reassemble(late[: middle + 1] + resumed).answer == answer
+
+
+@pytest.fixture
+def topic_site(searxng_server):
+    site = TopicSite()
+    server = ServerThread(site.app).start()
+    server.site = site
+    searxng_server.fake.results = SearchRows(server.base_url, per_query=2)
+    yield server
+    server.stop()
+
+
+async def test_deep_report_streams_section_by_section_and_reassembles(api, start_worker, openai_server, topic_site):
+    http, _ = api
+    openai_server.fake.researcher.behave("tidal lagoon", rounds=2)
+    openai_server.fake.stream_piece, openai_server.fake.stream_delay = 6, 0.005
+    start_worker("deep-stream")
+    options = ResearchOptions(depth="deep", budget=ResearchBudget(rounds=3))
+    created = await (
+        await http.post("/v1/jobs", json={"question": DEEP_Q, "options": options.model_dump(mode="json")})
+    ).json()
+    events = await _sse(http, created["urls"]["events"])
+    result = (await (await http.get(created["urls"]["status"])).json())["result"]
+    assert result["deep"]["outline"] == ["Background", "Details"]
+
+    reader = _reassemble(events)
+    assert reader.broken is None and reader.answer == result["answer"]
+    assert reader.draft.startswith("## Background\n\n") and "\n\n## Details\n\n" in reader.draft
+    assert "[^" in reader.draft and sum(kind == "draft" for _, kind, _ in events) >= 5
+    # sections were streamed while they were written: drafts between the progress lines
+    kinds = [(kind, data.get("message", "")) for _, kind, data in events]
+    second = next(i for i, (kind, msg) in enumerate(kinds) if msg.startswith("writing section 2 of 2"))
+    assert any(kind == "draft" for kind, _ in kinds[:second]) and any(kind == "draft" for kind, _ in kinds[second:])
+    # the report's footnotes are the verified ones: each resolves to a quote in its source
+    for ref in result["references"]:
+        assert ref["quote"] in topic_site.site.text(ref["url"].rsplit("/", 1)[1])
+
+
+def test_result_follow_prints_the_answer_as_it_is_written_then_the_result(
+    worker_env, start_worker, client_for, searxng_server, web_site, openai_server
+):
+    searxng_server.fake.default = results(web_site, "/article", "/cp1252")
+    openai_server.fake.script("largest in the world", SCRIPT)
+    openai_server.fake.stream_piece, openai_server.fake.stream_delay = 4, 0.02  # ~2 s of writing
+    client = client_for(worker_env)
+    job_id = client.submit(QUESTION)
+    follower = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", "result", job_id, "--follow", "--timeout", "120"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        env={k: v for k, v in worker_env.items() if k != "PYTHONPATH"} | {"PYTHONPATH": str(REPO)},
+    )
+    time.sleep(0.5)  # the follower is waiting before the worker starts
+    start_worker("follow")
+    out, err = follower.communicate(timeout=150)
+    assert follower.returncode == 0, err
+    result = client.result(job_id)
+    draft = "".join(fields["text"] for _, fields in client.store.text_events(job_id) if fields["kind"] == "draft")
+    assert result.answer in out and "[^" not in err.split("[done]")[-1]  # the result on stdout only
+    assert "[generating]" in err and "[done]" in err  # progress lines
+    assert draft and draft in err and "[^1]" in draft  # the draft, markers rewritten, as it came
+    assert err.index("[generating]") < err.index(draft[:40]) < err.index("[done]")
+
+
+async def test_an_endpoint_that_does_not_stream_still_reassembles(
+    api, start_worker, searxng_server, web_site, openai_server
+):
+    http, _ = api
+    searxng_server.fake.default = results(web_site, "/article", "/cp1252")
+    openai_server.fake.streams = False  # one JSON body to the streamed request
+    start_worker("no-stream")
+    created = await (await http.post("/v1/jobs", json={"question": "When did La Rance open?"})).json()
+    events = await _sse(http, created["urls"]["events"])
+    answer = (await (await http.get(created["urls"]["status"])).json())["result"]["answer"]
+    # the whole text at once (and a marker it ends with, held back until the end)
+    assert 1 <= sum(kind == "draft" for _, kind, _ in events) <= 2
+    assert _reassemble(events).answer == answer
