@@ -21,6 +21,8 @@ document.getElementById("ask").addEventListener("submit", async (event) => {
   const options = {};
   const corpus = document.getElementById("corpus").value.trim();
   if (corpus) { options.corpus_dir = corpus; }
+  const depth = document.getElementById("depth").value;
+  if (depth !== "quick") { options.depth = depth; }
   try {
     const job = await api("/v1/jobs", {method: "POST", body: JSON.stringify({
       question: document.getElementById("question").value, options})});

@@ -2,6 +2,10 @@
 // The job and report viewer: live progress from the event stream, the answer with
 // clickable footnotes, and the quoted passage highlighted inside its source text.
 const STAGES = ["queued", "searching", "fetching", "chunking", "generating", "referencing", "done"];
+// a standard/deep job's states: rounds of research, then the sectioned report
+const DEEP_STAGES = ["queued", "researching", "writing", "done"];
+const POLL_MS = 3000;  // a stalled job sends no event: its record is read this often
+const FINAL = ["done", "failed", "cancelled"];
 const $ = (id) => document.getElementById(id);
 
 function token() { return sessionStorage.getItem("deepref-token") || ""; }
@@ -28,17 +32,33 @@ function el(tag, attrs = {}, text = "") {
 function safeUrl(ref) { return ref.href || "#"; }
 const REL = "noopener noreferrer nofollow";
 
-function renderProgress(state, progress, message) {
+function renderProgress(state, progress, message, deep = false) {
   $("progress").hidden = false;
   $("bar-fill").style.width = Math.round((progress || 0) * 100) + "%";
   const list = $("stages");
   list.textContent = "";
-  const reached = STAGES.indexOf(state);
-  STAGES.forEach((stage, i) => {
+  const stages = deep ? DEEP_STAGES : STAGES;
+  const reached = stages.indexOf(state);
+  stages.forEach((stage, i) => {
     const li = el("li", {"class": i < reached ? "done" : i === reached ? "current" : ""}, stage);
     list.appendChild(li);
   });
   $("progress-message").textContent = message || "";
+}
+
+const fmt = (n) => Number(n || 0).toLocaleString("en");
+const plural = (n, one, many) => `${fmt(n)} ${n === 1 ? one : many || one + "s"}`;
+
+// Whether a running job stalled: the API says so (with the stage) when the running
+// stage went quiet for longer than it may. (The message carries a deep job's counts.)
+function renderRunning(job) {
+  const stalled = $("stalled");
+  stalled.hidden = !job.stalled;
+  $("progress").classList.toggle("is-stalled", Boolean(job.stalled));
+  if (job.stalled) {
+    const [stage, ...rest] = job.stalled.split(": ");
+    stalled.textContent = `Stalled in ${stage}: ${rest.join(": ")}`;
+  }
 }
 
 function pickReference(refs, n, markerStart) {
@@ -117,26 +137,52 @@ function renderReferences(refs) {
   $("references-section").hidden = refs.length === 0;
 }
 
+let watching = null;  // the running job's event stream and poll timer
+function stopWatching() {
+  if (!watching) return;
+  watching.source.close();
+  clearInterval(watching.timer);
+  watching = null;
+}
+
+let generation = 0;  // the last showJob call renders; an earlier one still loading gives way
 async function showJob(id) {
+  stopWatching();
+  const mine = ++generation;
   const job = await api(`/v1/jobs/${encodeURIComponent(id)}`);
+  if (mine !== generation) return;
+  const deep = Boolean(job.options && job.options.depth && job.options.depth !== "quick");
   $("subtitle").textContent = job.question;
   document.title = "deepref — " + job.question;
-  if (job.state === "failed") { renderProgress(job.state, job.progress, ""); showError(`Failed in ${job.error ? job.error.stage : "?"}: ${job.error ? job.error.message : job.message}`); return; }
+  if (job.state === "failed") { renderProgress(job.state, job.progress, "", deep); showError(`Failed in ${job.error ? job.error.stage : "?"}: ${job.error ? job.error.message : job.message}`); return; }
   if (job.state === "cancelled") { showError("This job was cancelled."); return; }
   if (job.state !== "done") {
-    renderProgress(job.state, job.progress, job.message);
+    renderProgress(job.state, job.progress, job.message, deep);
+    renderRunning(job);
     // urls.events carries a short-lived token for this job's stream only, when the
     // server has a token (EventSource cannot send an Authorization header)
     const source = new EventSource(job.urls.events);
+    // events stop when a stage stalls: the record says so, so read it now and then
+    const timer = setInterval(() => {
+      api(`/v1/jobs/${encodeURIComponent(id)}`).then((fresh) => {
+        if (mine !== generation) return;
+        if (FINAL.includes(fresh.state)) { showJob(id); return; }
+        renderProgress(fresh.state, fresh.progress, fresh.message, deep);
+        renderRunning(fresh);
+      }).catch(() => {});
+    }, POLL_MS);
+    watching = {source, timer};
     source.addEventListener("state", (event) => {
       const data = JSON.parse(event.data);
-      renderProgress(data.state, Number(data.progress), data.message);
-      if (["done", "failed", "cancelled"].includes(data.state)) { source.close(); showJob(id); }
+      renderProgress(data.state, Number(data.progress), data.message, deep);
+      $("stalled").hidden = true;  // a new event: the stage is alive
+      $("progress").classList.remove("is-stalled");
+      if (FINAL.includes(data.state)) showJob(id);
     });
-    source.onerror = () => { source.close(); setTimeout(() => showJob(id), 1000); };
+    source.onerror = () => { stopWatching(); setTimeout(() => showJob(id), 1000); };
     return;
   }
-  renderProgress("done", 1, "");
+  renderProgress("done", 1, "", deep);
   $("progress").classList.add("finished");
   const result = job.result;
   const content = $("content");
@@ -144,12 +190,79 @@ async function showJob(id) {
   if (result.answer_mode === "extractive") content.appendChild(el("p", {"class": "note"}, "Extractive answer: no LLM is configured, so these are sentences quoted from the sources."));
   renderAnswer(content, result.answer_html, result.references, result.markers);
   renderReferences(result.references);
+  if (result.deep) renderResearch(result.deep, content);
   if (result.failures.length) {
     const details = el("details", {"class": "failures"});
     details.appendChild(el("summary", {}, `${result.failures.length} page(s) could not be used`));
     for (const f of result.failures) details.appendChild(el("p", {}, `${f.url} — ${f.stage}: ${f.reason}`));
     content.appendChild(details);
   }
+}
+
+// A standard/deep job: the report's outline (linked to its sections), what was spent
+// against the budget, and each round: why it was needed, what it asked and read.
+function renderResearch(deep, content) {
+  const outline = $("outline");
+  outline.textContent = "";
+  const headings = [...content.querySelectorAll(".answer h2")];
+  deep.outline.forEach((title, i) => {
+    const heading = headings.find((h) => h.textContent.trim() === title.trim() && !h.id);
+    const li = el("li");
+    if (heading) {
+      heading.id = "section-" + (i + 1);
+      li.appendChild(el("a", {"href": "#" + heading.id}, title));
+    } else {
+      li.textContent = title;
+    }
+    outline.appendChild(li);
+  });
+  $("outline-section").hidden = deep.outline.length === 0;
+
+  const spent = deep.spent || {}, budget = deep.budget || {}, estimate = deep.estimate || {};
+  $("research-summary").textContent = `${deep.depth} research: ${plural(deep.rounds.length, "round")}` +
+    (deep.stop_reason ? `; stopped because: ${deep.stop_reason}` : "");
+  const body = $("spend").querySelector("tbody");
+  body.textContent = "";
+  const row = (name, used, limit, expected, cls) => {
+    const tr = el("tr", {"class": cls});
+    tr.appendChild(el("th", {"scope": "row"}, name));
+    tr.appendChild(el("td", {}, used));
+    tr.appendChild(el("td", {}, limit === undefined ? "" : fmt(limit)));
+    tr.appendChild(el("td", {}, expected === undefined ? "" : fmt(expected)));
+    body.appendChild(tr);
+  };
+  row("rounds", fmt(spent.rounds), budget.rounds, undefined, "spend-rounds");
+  row("pages", fmt(spent.pages), budget.pages, estimate.pages, "spend-pages");
+  row("tokens", `${fmt(spent.tokens)} (${fmt(spent.prompt_tokens)} prompt, ${fmt(spent.completion_tokens)} completion)`,
+      budget.tokens, estimate.tokens, "spend-tokens");
+  if (spent.report_tokens !== undefined) row("of which the report", fmt(spent.report_tokens), undefined, undefined, "spend-report");
+  row("seconds", Number(spent.seconds || 0).toFixed(1), budget.seconds, undefined, "spend-seconds");
+
+  const list = $("rounds");
+  list.textContent = "";
+  for (const r of deep.rounds) {
+    const li = el("li", {"class": "round", "value": String(r.n)});
+    li.appendChild(el("h4", {}, `Round ${r.n}: ${Number(r.seconds).toFixed(r.seconds < 10 ? 2 : 1)} s, ` +
+      `${fmt(r.prompt_tokens + r.completion_tokens)} tokens (${fmt(r.prompt_tokens)} prompt, ${fmt(r.completion_tokens)} completion)`));
+    if (r.why) li.appendChild(el("p", {"class": "why"}, "Why: " + r.why));
+    if (r.queries.length) {
+      li.appendChild(el("p", {}, "Searched:"));
+      const ul = el("ul", {"class": "queries"});
+      for (const q of r.queries) ul.appendChild(el("li", {}, q));
+      li.appendChild(ul);
+    }
+    li.appendChild(el("p", {"class": "pages"}, `${plural(r.pages_fetched, "page")} read, ` +
+      `${plural(r.new_sources, "new source")}, ${plural(r.duplicates, "duplicate")}, ${plural(r.findings, "finding")}`));
+    if (r.gaps.length) {
+      li.appendChild(el("p", {}, "Still missing after it:"));
+      const ul = el("ul", {"class": "gaps"});
+      for (const g of r.gaps) ul.appendChild(el("li", {}, g));
+      li.appendChild(ul);
+    }
+    if (r.stop_reason) li.appendChild(el("p", {"class": "stop"}, "No further round: " + r.stop_reason));
+    list.appendChild(li);
+  }
+  $("research").hidden = false;
 }
 
 async function showReport(name, run) {

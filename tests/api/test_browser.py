@@ -143,3 +143,74 @@ def test_viewer_with_a_token_and_hostile_markdown(
     assert not [m for m in console if "Content Security Policy" in m], console
     log = server.log()
     assert "/events?token=***" in log and token not in log
+
+
+def test_deep_job_shown_stalled_then_with_outline_rounds_and_spend(
+    chromium, worker_env, client_for, start_worker, searxng_server, openai_server, artifacts_dir
+):
+    """A deep job on a real worker: while its model holds round 2's plan the page says
+    the job stalled, in which stage; once released, the finished page shows the
+    outline (linked to its sections), every round (why, queries, pages, gaps) and
+    the spend against the budget, as the stored result has them."""
+    from api.app import create_app
+    from tests.fakes.server import ServerThread
+    from tests.fakes.topic_site import SearchRows, TopicSite
+    from worker.models import ResearchBudget, ResearchOptions
+
+    site = TopicSite()
+    site_server = ServerThread(site.app).start()
+    searxng_server.fake.results = SearchRows(site_server.base_url, per_query=2)
+    researcher = openai_server.fake.researcher
+    researcher.behave("tidal lagoon", rounds=None, stall_on="Round: 2 of")  # only the round budget stops it
+    # the API's stall allowance for a round: its longest silent step (2 s) and three beats
+    quick = {"DEEPREF_LLM_TIMEOUT": "2", "DEEPREF_FETCH_TOTAL_TIMEOUT": "1", "DEEPREF_EXTRACT_TIMEOUT": "1"}
+    client = client_for(worker_env | quick)
+    server = ServerThread(create_app(client.settings, client=client)).start()
+    start_worker("browser-deep")
+    question = "What do tidal lagoon costs depend on?"
+    job = client.submit(question, ResearchOptions(depth="deep", budget=ResearchBudget(rounds=3)))
+    try:
+        page = chromium.new_page(viewport={"width": 1100, "height": 900})
+        page.goto(server.base_url + f"/jobs/{job}")
+        page.wait_for_selector("#stalled:not([hidden])", timeout=90_000)
+        stalled = page.inner_text("#stalled")
+        assert stalled.startswith("Stalled in round-2: no event for"), stalled
+        assert page.inner_text("#stages li.current") == "researching"
+        message = page.inner_text("#progress-message")
+        assert message.startswith("round 2 of 3: planning queries (4 pages, 4 sources, "), message
+        assert page.locator("#progress.is-stalled").count() == 1
+        page.screenshot(path=str(artifacts_dir / "viewer-deep-stalled.png"), full_page=True)
+
+        researcher.release(openai_server.loop)
+        page.wait_for_selector("#research:not([hidden])", timeout=120_000)
+        result = client.result(job)
+        deep = result.deep
+        assert page.locator("#progress.is-stalled").count() == 0
+
+        assert page.locator("#outline li").all_inner_texts() == deep.outline == ["Background", "Details"]
+        link = page.locator("#outline a").nth(1)
+        target = link.get_attribute("href")
+        assert page.inner_text(f"#content .answer h2{target}") == "Details"
+        assert page.locator("#content sup.fn a").count() >= 1  # the sections, with their footnotes
+
+        rounds = page.locator("#rounds li.round")
+        assert rounds.count() == len(deep.rounds) == 3
+        for i, r in enumerate(deep.rounds):
+            text = rounds.nth(i).inner_text()
+            assert f"Round {r.n}: " in text and f"Why: {r.why}" in text
+            assert all(q in text for q in r.queries) and f"{r.pages_fetched} pages read" in text
+            assert f"{r.prompt_tokens + r.completion_tokens:,} tokens ({r.prompt_tokens:,} prompt" in text
+            assert all(g in text for g in r.gaps)
+        assert "No further round: round budget (3) reached" in rounds.nth(2).inner_text()
+
+        spent = deep.spent
+        tokens = page.inner_text("#spend .spend-tokens")
+        assert f"{int(spent['tokens']):,} ({int(spent['prompt_tokens']):,} prompt" in tokens
+        assert f"{int(deep.budget['tokens']):,}" in tokens and f"{deep.estimate['tokens']:,}" in tokens
+        assert page.inner_text("#spend .spend-rounds").split("\t")[1:3] == ["3", "3"]
+        assert page.inner_text("#spend .spend-pages").split("\t")[1] == str(int(spent["pages"])) == "12"
+        assert "stopped because: round budget (3) reached" in page.inner_text("#research-summary")
+        page.screenshot(path=str(artifacts_dir / "viewer-deep.png"), full_page=True)
+    finally:
+        server.stop()
+        site_server.stop()
