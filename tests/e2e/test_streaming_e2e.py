@@ -5,6 +5,7 @@ prints the answer as it is written, then the result."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from api.app import create_app
-from tests.e2e.support import answer_requests, results
+from tests.e2e.support import answer_requests, results, wait_until
 from tests.fakes.server import ServerThread
 from tests.fakes.topic_site import SearchRows, TopicSite
 from worker.models import ResearchBudget, ResearchOptions
@@ -183,3 +184,32 @@ async def test_an_endpoint_that_does_not_stream_still_reassembles(
     # the whole text at once (and a marker it ends with, held back until the end)
     assert 1 <= sum(kind == "draft" for _, kind, _ in events) <= 2
     assert _reassemble(events).answer == answer
+
+
+async def test_a_worker_killed_mid_stream_writes_again_and_the_events_still_reassemble(
+    api, start_worker, client_for, worker_env, searxng_server, web_site, openai_server
+):
+    """SIGKILL the worker while the answer is half streamed; the broker redelivers the
+    generate stage, whose new attempt starts the draft over (offset 0): the events
+    of both attempts, read in order, still give exactly the stored answer."""
+    http, _ = api
+    env = {"DEEPREF_VISIBILITY_TIMEOUT": "8"}  # past the dead worker's stage lock (3 s)
+    searxng_server.fake.default = results(web_site, "/article", "/cp1252")
+    openai_server.fake.script("largest in the world", SCRIPT)
+    openai_server.fake.stream_piece, openai_server.fake.stream_delay = 4, 0.01
+    openai_server.fake.stream_stall_after = 120
+    first = start_worker("doomed", **env)
+    client = client_for({**worker_env, **env})
+    job_id = client.submit(QUESTION)
+    await asyncio.to_thread(wait_until, lambda: openai_server.fake.streams_stalled == 1, 60, "half an answer")
+    await asyncio.to_thread(wait_until, lambda: len(client.store.text_events(job_id)) > 0, 10, "a draft event")
+    first.kill()
+    openai_server.fake.release_streams(openai_server.loop)
+    start_worker("heir", **env)
+    events = await _sse(http, f"/v1/jobs/{job_id}/events")
+    record = client.status(job_id)
+    assert record.attempts["generate"] == 2
+    restarts = [data for _, kind, data in events if kind == "draft" and data["offset"] == 0]
+    assert len(restarts) == 2  # the killed attempt's draft, then the new one from the start
+    reader = _reassemble(events)
+    assert reader.broken is None and reader.answer == record.result.answer

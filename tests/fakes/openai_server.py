@@ -13,7 +13,9 @@ A request with ``"stream": true`` is answered in OpenAI's chunked format
 (``data: {chat.completion.chunk}`` lines, ``data: [DONE]``), the text cut into
 ``stream_piece``-character deltas (so markers arrive in pieces), with the usage in
 a last chunk when ``stream_options.include_usage`` asks for it; ``streams = False``
-plays an endpoint that ignores ``stream`` and answers with one JSON body.
+plays an endpoint that ignores ``stream`` and answers with one JSON body,
+``stream_status`` one that refuses it, ``stream_stall_after`` one that stops in the
+middle of an answer until ``release_streams``.
 
 Deep research's prompts (plan, read, outline, write) are answered by a researcher
 (tests/fakes/researcher.py), scriptable per question through ``.researcher``.
@@ -79,6 +81,9 @@ class FakeOpenAI:
         self.stream_piece = 5  # characters per streamed delta
         self.stream_delay = 0.0  # seconds between streamed chunks
         self.stream_status: int | None = None  # answer a streamed request with this status (a server refusing it)
+        self.stream_stall_after: int | None = None  # hold a stream after this many characters until release_streams()
+        self.streams_stalled = 0
+        self._stream_gate: asyncio.Event | None = None
         # question substring -> scripted answer (see ``script``); others get the obedient one
         self.scripts: dict[str, str] = {}
         # deep research's prompts (tests/fakes/researcher.py); ``researcher.behave`` scripts it
@@ -177,12 +182,24 @@ class FakeOpenAI:
             if self.stream_delay:
                 await asyncio.sleep(self.stream_delay)
             await send([{"index": 0, "delta": {"content": text[i : i + step]}, "finish_reason": None}])
+            if self.stream_stall_after is not None and i < self.stream_stall_after <= i + step:
+                self.streams_stalled += 1  # half an answer is out: hold the rest (a worker to kill)
+                await self._gate().wait()
         await send([{"index": 0, "delta": {}, "finish_reason": "stop"}])
         if (body.get("stream_options") or {}).get("include_usage"):
             await send([], usage=usage)
         await resp.write(b"data: [DONE]\n\n")
         await resp.write_eof()
         return resp
+
+    def _gate(self) -> asyncio.Event:
+        if self._stream_gate is None:
+            self._stream_gate = asyncio.Event()
+        return self._stream_gate
+
+    def release_streams(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Let held streams go on (call from the test's thread with the server's loop)."""
+        loop.call_soon_threadsafe(self._gate().set)
 
     def script(self, question_part: str, answer: str) -> None:
         """Answer any question containing ``question_part`` with ``answer``, a model
