@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from cli.output import add_output_options, check_output_options, format_result
 from reference.errors import InputError
-from worker.models import ResearchBudget, ResearchOptions
+from worker.models import JobRecord, ResearchBudget, ResearchOptions
 from worker.runner import run_research
 
 
@@ -76,8 +77,27 @@ def run(args: argparse.Namespace) -> int:
         print(("\r" + line.ljust(40)) if tty else line, file=sys.stderr, end="" if tty else "\n", flush=True)
 
     check_output_options(args.format, args.style)  # before minutes of research, not after
-    result = run_research(args.question, options_from(args), on_progress=progress)
-    if tty:
-        print(file=sys.stderr)
+    options = options_from(args)
+    if options.depth == "quick":  # five stages: one line, rewritten in place on a terminal
+        result = run_research(args.question, options, on_progress=progress)
+        if tty:
+            print(file=sys.stderr)
+    else:  # rounds: a line per step, in words, with the counts so far
+        result = run_research(args.question, options, on_update=progress_lines(sys.stderr))
     print(format_result(result, args.format, args.style))
     return 0
+
+
+def progress_lines(out) -> Callable[[JobRecord], None]:
+    """A listener printing each new message of a job as ``[state] message``, the lines
+    of ``deepref result --follow``: ``[researching] round 2 of 4: reading 8 pages for
+    'tidal lagoon costs' (14 pages, 12 sources, 5210 tokens so far)``."""
+    last = None
+
+    def on_update(record: JobRecord) -> None:
+        nonlocal last
+        if record.message and record.message != last:
+            last = record.message
+            print(f"[{record.state.value}] {record.message}", file=out, flush=True)
+
+    return on_update

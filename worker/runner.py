@@ -28,9 +28,14 @@ def run_research(
     *,
     settings: Settings | None = None,
     on_progress: ProgressCallback | None = None,
+    on_update: Callable[[JobRecord], None] | None = None,
 ) -> ResearchResult:
-    """Answer ``question`` now, in-process; raises DeeprefError subclasses on failure."""
-    return asyncio.run(run_research_async(question, options, settings=settings, on_progress=on_progress))
+    """Answer ``question`` now, in-process; raises DeeprefError subclasses on failure.
+    ``on_update`` sees the job's record after every change (its message says in words
+    what is happening: a deep job's rounds, with counts)."""
+    return asyncio.run(
+        run_research_async(question, options, settings=settings, on_progress=on_progress, on_update=on_update)
+    )
 
 
 async def run_research_async(
@@ -39,6 +44,7 @@ async def run_research_async(
     *,
     settings: Settings | None = None,
     on_progress: ProgressCallback | None = None,
+    on_update: Callable[[JobRecord], None] | None = None,
 ) -> ResearchResult:
     settings = settings or get_settings()
     options = options or ResearchOptions()
@@ -48,6 +54,8 @@ async def run_research_async(
     store = MemoryJobStore()
     if on_progress is not None:
         store.listeners.append(_progress_reporter(on_progress))
+    if on_update is not None:
+        store.listeners.append(on_update)
     ended: list[str] = []  # the job's webhook, sent in-process once it ended
     lifecycle = JobLifecycle.from_settings(store, settings, notify=ended.append)
     job_id = lifecycle.submit(question, options).id

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 QUESTION = "How do footnotes in deepref point at the exact supporting passage?"
@@ -80,3 +83,93 @@ def test_redis_down_is_explained():
     out = run("submit", "What is BM25?", env={"DEEPREF_REDIS_URL": "redis://:hunter2@127.0.0.1:1/0"})
     assert out.returncode == 1 and "DEEPREF_REDIS_URL" in out.stderr
     assert "hunter2" not in out.stderr and "Traceback" not in out.stderr
+
+
+DEEP_Q = "What do tidal lagoon costs depend on?"
+# a progress line of a round: what it does, in words, then the counts so far
+LINE = re.compile(r"^\[(\w+)\] (.+) \((\d+) pages, (\d+) sources, (\d+) tokens so far\)$")
+
+
+@pytest.fixture
+def topic_search(searxng_server, openai_server):
+    """A site with a page of its own for every query, found by the local SearxNG; the
+    local model plays a researcher that never finds the question covered."""
+    from tests.fakes.server import ServerThread
+    from tests.fakes.topic_site import SearchRows, TopicSite
+
+    server = ServerThread(TopicSite().app).start()
+    searxng_server.fake.results = SearchRows(server.base_url, per_query=2)
+    yield openai_server.fake.researcher
+    server.stop()
+
+
+def progress(stderr: str) -> list[tuple[str, str, int, int, int]]:
+    """(state, words, pages, sources, tokens) of every progress line."""
+    return [(m[1], m[2], int(m[3]), int(m[4]), int(m[5])) for line in stderr.splitlines() if (m := LINE.match(line))]
+
+
+def test_embedded_deep_research_prints_its_rounds_in_words(topic_search, searxng_server, openai_server):
+    topic_search.behave("tidal lagoon", rounds=None)  # only the round budget stops it
+    env = {
+        "DEEPREF_SEARCH_PROVIDER": "searxng",
+        "DEEPREF_SEARXNG_URL": searxng_server.base_url,
+        "DEEPREF_LLM_BASE_URL": openai_server.v1,
+        "DEEPREF_LLM_API_KEY": openai_server.api_key,
+        "DEEPREF_LLM_MODEL": "fake",
+        "DEEPREF_FETCH_ALLOW": '["loopback"]',
+        "DEEPREF_MAX_PER_HOST": "100",
+    }
+    out = run("research", DEEP_Q, "--depth", "deep", "--rounds", "3", "--format", "json", env=env)
+    assert out.returncode == 0, out.stderr
+    deep = json.loads(out.stdout)["deep"]
+    lines = progress(out.stderr)
+    words = [w for _, w, *_ in lines]
+    assert words[0] == "round 1 of 3: planning queries" and lines[0][2:] == (0, 0, 0)
+    assert f"round 2 of 3: reading 4 pages for '{DEEP_Q} r2a'" in words
+    assert any(w.startswith("round 3 of 3 done; stopping: round budget (3) reached") for w in words)
+    assert [s for s, w, *_ in lines if w.startswith("writing section")] == ["writing", "writing"]
+    for earlier, later in itertools.pairwise(lines):  # counts only grow
+        assert all(a <= b for a, b in zip(earlier[2:], later[2:], strict=True)), (earlier, later)
+    # the last line's counts are the job's: every page and token it spent
+    assert lines[-1][2] == deep["spent"]["pages"] == 12 and lines[-1][4] == deep["spent"]["tokens"]
+
+
+def test_submitted_deep_job_status_shows_the_stall_and_result_follows_it(
+    topic_search, openai_server, worker_env, start_worker
+):
+    import time
+
+    topic_search.behave("tidal lagoon", rounds=None, stall_on="Round: 2 of")
+    start_worker("cli-deep")
+    out = run("submit", DEEP_Q, "--depth", "deep", "--rounds", "3", env=worker_env)
+    assert out.returncode == 0, out.stderr
+    job = out.stdout.split()[-1]
+    # this reader's stall allowance for a round: its longest silent step (2 s) and three beats
+    quick = worker_env | {
+        "DEEPREF_LLM_TIMEOUT": "2",
+        "DEEPREF_FETCH_TOTAL_TIMEOUT": "1",
+        "DEEPREF_EXTRACT_TIMEOUT": "1",
+    }
+    deadline = time.monotonic() + 90
+    while not (record := json.loads(run("status", job, env=quick).stdout)).get("stalled"):
+        assert time.monotonic() < deadline, record
+        time.sleep(0.5)
+    assert record["state"] == "researching" and record["stalled"].startswith("round-2: no event for")
+    assert record["message"].startswith("round 2 of 3: planning queries (4 pages, 4 sources, ")
+    assert record["deep"]["round"] == 2 and record["deep"]["pages"] == 4
+
+    base = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_")}
+    follow = subprocess.Popen(
+        [sys.executable, "-m", "cli.main", "result", job, "--follow", "--format", "json"],
+        cwd=REPO,
+        env={**base, **worker_env},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    topic_search.release(openai_server.loop)
+    stdout, stderr = follow.communicate(timeout=120)
+    assert follow.returncode == 0, stderr
+    words = [w for _, w, *_ in progress(stderr)]
+    assert f"round 3 of 3: reading 4 pages for '{DEEP_Q} r3a'" in words, stderr
+    assert json.loads(stdout)["deep"]["spent"]["pages"] == 12
