@@ -13,17 +13,19 @@ of the same 100 ms site, through a real Redis (``DEEPREF_BENCH_REDIS_URL``, db 1
 of the local one by default) and real ``celery worker -c 1`` processes started
 here: first 1, then 3. The round cuts its pages into batches of 10 and queues a
 helper task per batch (worker/research/fanout.py); with one process it fetches
-every batch itself. Each setting runs a warm-up job, then ``--fanout-jobs`` (2)
-measured ones, each on pages of its own. Measured: the fetch (from the round's
+every batch itself. Each setting first runs one warm-up job per process (each
+process then has its fetcher, extraction processes and imports ready), then
+``--fanout-jobs`` (3) measured ones, each on pages of its own. Measured: the fetch (from the round's
 "fetching" event to its "reading" event, the job store's timestamps), the
 round, and the job from submit to result. Baseline in the same run: 1 process.
 
 Options: ``--rounds N`` (4), ``--per-query N`` pages per query (4), ``--page-ms`` (100),
-``--fanout-pages N`` (100), ``--fanout-jobs N`` (2), ``--only rounds|fanout``.
+``--fanout-pages N`` (100), ``--fanout-jobs N`` (3), ``--only rounds|fanout``.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import statistics
 import subprocess
@@ -123,7 +125,7 @@ def fan_out(argv: list[str]) -> int:
         print(f"fan-out skipped: no Redis at {url}")
         return 0
     pages = int(_arg(argv, "--fanout-pages", 100))
-    jobs = int(_arg(argv, "--fanout-jobs", 2))
+    jobs = int(_arg(argv, "--fanout-jobs", 3))
     page_ms = _arg(argv, "--page-ms", 100)
     site, search, model = TopicSite(delay=page_ms / 1000), FakeSearxNG(), FakeOpenAI()
     servers = [ServerThread(app).start() for app in (site.app, search.app, model.app)]
@@ -176,6 +178,17 @@ def fan_out(argv: list[str]) -> int:
                 f"{processes:>9}  {i:>3}  {run['fetch']:7.2f}  {run['round']:7.2f}  {run['job']:5.2f}  "
                 f"{run['pages']:5}  {run['sources']:7}  {run['max_hits']:21}"
             )
+    # the floor: the pages' own waits, batch after batch, when nothing else took time
+    from worker.research.fanout import FETCH_BATCH
+    from worker.settings import Settings
+
+    at_once = Settings(_env_file=None).fetch_concurrency
+    batches, waves = math.ceil(pages / FETCH_BATCH), math.ceil(FETCH_BATCH / at_once)
+    floor = {p: math.ceil(batches / p) * waves * page_ms / 1000 for p in figures}
+    print(
+        f"the pages' waits alone ({batches} batches, {at_once} pages at once per process): "
+        f"{floor[1]:.2f} s on 1 process, {floor[3]:.2f} s on 3 ({floor[1] / floor[3]:.2f}x)"
+    )
     fetch = {p: statistics.median(r["fetch"] for r in runs) for p, runs in figures.items()}
     job = {p: statistics.median(r["job"] for r in runs) for p, runs in figures.items()}
     print(
@@ -186,7 +199,7 @@ def fan_out(argv: list[str]) -> int:
 
 
 def _fan_out_runs(settings, env: dict, site, processes: int, pages: int, jobs: int) -> list[dict]:
-    """A warm-up job, then ``jobs`` measured ones, on ``processes`` fresh worker processes."""
+    """A warm-up job per process, then ``jobs`` measured ones, on ``processes`` fresh worker processes."""
     import signal
 
     from tests.fakes.topic_site import slug_of
@@ -216,7 +229,7 @@ def _fan_out_runs(settings, env: dict, site, processes: int, pages: int, jobs: i
             depth="deep", embedder="jaccard", budget=ResearchBudget(rounds=1, pages=pages, queries_per_round=2)
         )
         runs = []
-        for i in range(jobs + 1):  # the first warms up: extraction processes, imports, connections
+        for i in range(processes + jobs):  # the first warm up: extraction processes, imports, connections
             question = f"What do tidal lagoon costs depend on? ({processes} processes, job {i})"
             started = time.perf_counter()
             job_id = client.submit(question, options)
@@ -227,7 +240,7 @@ def _fan_out_runs(settings, env: dict, site, processes: int, pages: int, jobs: i
             reading = next(float(e["ts"]) for e in events if ": reading" in e["message"])
             mine = f"/page/{slug_of(question)}-"  # the pages of this job's queries
             hits = [count for path, count in site.hits.items() if path.startswith(mine)]
-            if i:
+            if i >= processes:
                 runs.append(
                     {
                         "fetch": reading - fetching,
