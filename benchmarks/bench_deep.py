@@ -29,6 +29,7 @@ import math
 import os
 import statistics
 import subprocess
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -208,13 +209,14 @@ def _fan_out_runs(settings, env: dict, site, processes: int, pages: int, jobs: i
     from worker.models import ResearchBudget, ResearchOptions
 
     argv = ["-c", "1", "--loglevel", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat"]
+    log = tempfile.NamedTemporaryFile("w+", prefix=f"bench-deep-{processes}-", suffix=".log", delete=False)  # noqa: SIM115
     workers = [
         subprocess.Popen(
             worker_argv(*argv, "-n", f"bench-deep-{processes}-{i}@%h"),
             cwd=REPO,
             env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
         for i in range(processes)
@@ -233,7 +235,11 @@ def _fan_out_runs(settings, env: dict, site, processes: int, pages: int, jobs: i
             question = f"What do tidal lagoon costs depend on? ({processes} processes, job {i})"
             started = time.perf_counter()
             job_id = client.submit(question, options)
-            result = client.result(job_id, wait=True, timeout=600)
+            try:
+                result = client.result(job_id, wait=True, timeout=600)
+            except Exception:
+                print(f"the workers' log: {log.name}")
+                raise
             elapsed = time.perf_counter() - started
             events = [e for _, e in client.store.events(job_id)]
             fetching = next(float(e["ts"]) for e in events if "fetching" in e["message"])
@@ -254,6 +260,7 @@ def _fan_out_runs(settings, env: dict, site, processes: int, pages: int, jobs: i
         return runs
     finally:
         client.close()
+        log.close()
         for w in workers:
             os.killpg(w.pid, signal.SIGTERM)
         for w in workers:
