@@ -19,6 +19,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from reference import blockwise
+from reference.blockwise import row_blocks
 from reference.chunking import Chunk, chunk_text, split_lines
 from reference.embedders import Embedder
 from reference.errors import InputError
@@ -29,8 +31,9 @@ from reference.numbering import Numbering, unify_sources
 from reference.profiles import Profile, get_profile
 from reference.scoring import Scores, score
 from reference.segmentation import Layout, Segment, segment_answer
-from reference.selection import Pair, greedy_multi, greedy_unique
+from reference.selection import Candidates, Pair, greedy_multi, greedy_unique
 from reference.support import DENSE_FEATURES, PairEvidence, SupportModel, SupportModels, default_models, pair_features
+from reference.tokens import TokenIndex
 from reference.urls import hostname
 
 MARKER_MODES = ("auto", "attribute", "resolve", "verify")
@@ -66,13 +69,16 @@ def build_references(
     fill_uncited: bool = False,
     min_support: float | None = None,
     support_models: SupportModels | None = None,
+    tokens: TokenIndex | None = None,
 ) -> ReferenceResult:
     """Footnote ``answer`` with passages of ``sources``; see docs/references.md.
 
     ``min_support``: the support a passage needs to be attributed, filled in or to
     keep a model's citation under ``verify`` (default: the weights' dev-set level,
     where about 90% of kept references are supported). ``support_models``: other
-    weights (``reference.support.SupportModels``); the packaged ones by default."""
+    weights (``reference.support.SupportModels``); the packaged ones by default.
+    ``tokens``: a ``reference.tokens.TokenIndex`` shared by the job's stages, so each
+    passage is tokenised once per job (a fresh one by default)."""
     _validate(answer, sources, markers, min_rel_score, max_ref, min_chunk_length)
     if min_support is not None and not 0.0 <= min_support <= 1.0:
         raise InputError(f"min_support must be between 0 and 1, got {min_support}")
@@ -89,7 +95,10 @@ def build_references(
     if mode == "attribute":
         text, layout = answer, Layout(answer)
         segments = _segments(text, layout, prof, min_chunk_length)
-        scores = score([s.text for s in segments], [c.text for _, c in chunks], embedder, prof.scoring)
+        scores = score(
+            [s.text for s in segments], [c.text for _, c in chunks], embedder, prof.scoring,
+            tokens=tokens, blockwise=_blockwise(prof, len(segments), len(chunks)),
+        )  # fmt: skip
         judge = _Judge(segments, chunks, scores, models, prof, min_rel_score, min_support)
         candidates = _attribute(layout, segments, chunks, judge, prof, max_ref)
     else:
@@ -100,7 +109,10 @@ def build_references(
         cited = {canonical.get(s.id) for m in parsed for raw in m.ids if (s := _lookup(raw, sources)) is not None}
         chunks += _short_chunks(distinct, chunks, cited)
         always = [i for i, (src, _) in enumerate(chunks) if src.id in cited]
-        scores = score([s.text for s in segments], [c.text for _, c in chunks], embedder, prof.scoring, always)
+        scores = score(
+            [s.text for s in segments], [c.text for _, c in chunks], embedder, prof.scoring, always,
+            tokens=tokens, blockwise=_blockwise(prof, len(segments), len(chunks)),
+        )  # fmt: skip
         judge = _Judge(segments, chunks, scores, models, prof, min_rel_score, min_support)
         candidates = _resolve(layout, segments, parsed, positions, sources, canonical, usable, chunks, judge, warnings)
         if mode == "verify":
@@ -111,6 +123,16 @@ def build_references(
             candidates = [replace(c, supported=None) for c in candidates]  # only verify judges support
     warnings.extend(scores.warnings)
     return _assemble(text, candidates, distinct, scores.scorer, warnings, source_key, prof, judge)
+
+
+def _blockwise(prof: Profile, n_segments: int, n_chunks: int) -> bool:
+    """Score by blocks of rows, keeping a few candidates per segment, when the whole
+    matrix would be big. Every selection rule of the two profiles needs only each
+    segment's best pairs; a custom profile that keeps several sources per segment on
+    raw scores may need any pair, so it keeps the whole matrix."""
+    if prof.judge == "threshold" and prof.per_segment > 1:
+        return False
+    return blockwise.use_blocks(n_segments, n_chunks)
 
 
 def _validate(answer, sources, markers, min_rel_score, max_ref, min_chunk_length) -> None:
@@ -213,33 +235,55 @@ class _Judge:
     def clears(self, ev: PairEvidence, raw: float) -> bool:
         return ev.support >= self.level if self.by_support else raw >= self.threshold
 
-    def support_matrix(self, mask: np.ndarray | None = None) -> np.ndarray:
-        """Support of each segment's top candidates (-1 elsewhere): what attribution ranks."""
+    def support_candidates(self, mask: np.ndarray | None = None) -> tuple[Candidates, dict]:
+        """Support of each segment's top candidates by score (what attribution ranks),
+        and each candidate's raw score. ``mask``: the segments to consider."""
         matrix = self.scores.matrix
-        if mask is not None:
-            matrix = np.where(mask[:, None], matrix, -1.0)
-        if self.scores.dense_mask is not None and self.model.dense:
-            matrix = np.where(self.scores.dense_mask[None, :], matrix, -1.0)  # judge embedded chunks only
-        k = min(self.prof.support_candidates, matrix.shape[1])
-        out = np.full(matrix.shape, -1.0, dtype=np.float64)
-        if k == 0 or matrix.shape[0] == 0:
-            return out
-        top = np.argpartition(-matrix, k - 1, axis=1)[:, :k]
-        pairs = [
-            (r, int(c))
-            for r in range(matrix.shape[0])
-            for c in top[r]
-            if matrix[r, c] > 0 and matrix[r, c] >= self.floor
-        ]
-        for (r, c), ev in zip(pairs, self.evidence(pairs), strict=True):
-            out[r, c] = ev.support
-        return out
+        n, m = matrix.shape
+        k = min(self.prof.support_candidates, m)
+        dense_mask = self.scores.dense_mask if self.model.dense else None  # judge embedded chunks only
+        pairs: list[tuple[int, int]] = []
+        raws: list[float] = []
+        if k > 0 and n > 0:
+            for start, block in row_blocks(matrix):
+                if mask is not None:
+                    block = np.where(mask[start : start + len(block), None], block, -1.0)
+                if dense_mask is not None:
+                    block = np.where(dense_mask[None, :], block, -1.0)
+                top = np.argpartition(-block, k - 1, axis=1)[:, :k]
+                values = np.take_along_axis(block, top, axis=1)
+                rows, ks = np.nonzero((values > 0) & (values >= self.floor))
+                pairs.extend(zip((rows + start).tolist(), top[rows, ks].tolist(), strict=True))
+                raws.extend(values[rows, ks].tolist())
+        support = np.array([ev.support for ev in self.evidence(pairs)], dtype=np.float64)
+        rows_, cols_ = (np.array([p[i] for p in pairs], dtype=np.int64) for i in (0, 1))
+        return Candidates(rows_, cols_, support, (n, m)), dict(zip(pairs, raws, strict=True))
+
+    def raw_candidates(self, mask: np.ndarray | None, limit: int) -> tuple[Candidates, dict]:
+        """Each segment's ``limit`` best pairs by raw score that reach the threshold:
+        all the seed's greedy rule can keep (``blockwise.best_per_row``)."""
+        rows, cols, values = [], [], []
+        for start, block in row_blocks(self.scores.matrix):
+            if mask is not None:
+                block = np.where(mask[start : start + len(block), None], block, -1.0)
+            r, c = blockwise.best_per_row(block, limit, self.threshold)
+            rows.append(r + start)
+            cols.append(c)
+            values.append(block[r, c])
+        found = Candidates(
+            np.concatenate(rows), np.concatenate(cols), np.concatenate(values), self.scores.matrix.shape
+        )  # fmt: skip
+        return found, {}
 
 
 def _attribute(layout, segments, chunks, judge: _Judge, prof: Profile, max_ref, mask=None) -> list[_Candidate]:
     limit = prof.max_ref if max_ref is None else max_ref
+    raws: dict = {}
+    matrix: np.ndarray | Candidates
     if judge.by_support:
-        matrix, threshold, margin = judge.support_matrix(mask), judge.level, prof.support_margin
+        (matrix, raws), threshold, margin = judge.support_candidates(mask), judge.level, prof.support_margin
+    elif isinstance(judge.scores.matrix, blockwise.RowBlocks):
+        (matrix, raws), threshold, margin = judge.raw_candidates(mask, limit), judge.threshold, prof.margin
     else:
         raw = judge.scores.matrix
         matrix = raw if mask is None else np.where(mask[:, None], raw, -1.0)
@@ -253,16 +297,19 @@ def _attribute(layout, segments, chunks, judge: _Judge, prof: Profile, max_ref, 
     return [
         c
         for p, ev in zip(pairs, evidence, strict=True)
-        if (c := _candidate(layout, segments[p.segment], chunks, p, judge, ev)) is not None
+        if (c := _candidate(layout, segments[p.segment], chunks, p, judge, ev, raws)) is not None
     ]
 
 
-def _candidate(layout, segment: Segment, chunks, pair: Pair, judge: _Judge, ev: PairEvidence) -> _Candidate | None:
+def _candidate(
+    layout, segment: Segment, chunks, pair: Pair, judge: _Judge, ev: PairEvidence, raws: dict
+) -> _Candidate | None:
     pos = marker_position(layout, segment.start, segment.end)
     if pos is None:
         return None
     src, chunk = chunks[pair.chunk]
-    raw = float(judge.scores.matrix[pair.segment, pair.chunk])
+    key = (pair.segment, pair.chunk)
+    raw = raws[key] if key in raws else float(judge.scores.matrix[pair.segment, pair.chunk])
     return _Candidate(pos, segment, src, chunk, raw, "attributed", None, ev)
 
 
@@ -300,9 +347,10 @@ def _resolve(
                 continue
             # the passage of the cited source most similar to the claim (on WiCE it holds a
             # gold sentence 0.90 of the time; the one with the highest support, 0.63)
-            row = max(rows, key=lambda r: judge.scores.matrix[seg_index, r])
+            scores = judge.scores.matrix[seg_index]
+            row = max(rows, key=scores.__getitem__)
             ev = judge.evidence([(seg_index, row)], cited=True)[0]
-            value = float(judge.scores.matrix[seg_index, row])
+            value = float(scores[row])
             if not chunks[row][1].text:
                 warnings.append(f"citation id {raw!r} ({src.url}) has no citable text; kept with an empty quote")
             out.append(

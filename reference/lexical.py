@@ -17,9 +17,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import sparse
+
+if TYPE_CHECKING:
+    from reference.tokens import TokenIndex
 
 _CJK = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\u3040-\u30ff"
 _TOKEN = re.compile(rf"[{_CJK}]+|[^\W_]+", re.UNICODE)
@@ -134,56 +138,42 @@ class TokenMatrix:
     idf: np.ndarray  # per vocabulary entry, from the source rows
 
 
-def build_matrices(left: list[str], right: list[str]) -> tuple[TokenMatrix, TokenMatrix]:
-    """Token matrices of two text lists over a shared vocabulary (IDF from ``right``)."""
-    vocab: dict[str, int] = {}
-    words: dict[str, str | None] = {}  # raw word -> stemmed token (None: stop-word); one pass per word
-    left_rows = [_row(t, vocab, words) for t in left]
-    right_rows = [_row(t, vocab, words) for t in right]
-    a = _csr(left_rows, len(vocab))
-    b = _csr(right_rows, len(vocab))
-    df = np.asarray((b > 0).sum(axis=0)).ravel().astype(np.float64)
-    idf = np.log1p((b.shape[0] + 1) / (df + 1)).astype(np.float32)
-    return (
-        TokenMatrix(a, np.asarray(a.sum(axis=1)).ravel(), idf),
-        TokenMatrix(b, np.asarray(b.sum(axis=1)).ravel(), idf),
-    )
+def build_matrices(
+    left: list[str], right: list[str], index: TokenIndex | None = None
+) -> tuple[TokenMatrix, TokenMatrix]:
+    """Token matrices of two text lists over a shared vocabulary (IDF from ``right``).
+
+    ``index``: a ``reference.tokens.TokenIndex`` that has seen (or will remember) these
+    texts, so a text is tokenised once per job; a fresh one by default."""
+    from reference.tokens import TokenIndex  # late: tokens imports this module's word rules
+
+    index = TokenIndex() if index is None else index
+    index.ids(list(left) + list(right))  # one batch, left first: the ids the per-text loop gave
+    a, b = index.matrix(left), index.matrix(right)
+    return token_matrix(a, idf_of(b)), token_matrix(b, idf_of(b))
 
 
-def _row(text: str, vocab: dict[str, int], words: dict[str, str | None]) -> list[int]:
-    """Sorted distinct vocabulary ids of ``text``; the hot loop of lexical scoring."""
-    ids: set[int] = set()
-    for word in _TOKEN.findall(text.lower()):
-        if word[0] >= "\u2e80" and _CJK_RUN.fullmatch(word):
-            grams = [word] if len(word) == 1 else [word[i : i + 2] for i in range(len(word) - 1)]
-            ids.update(vocab.setdefault(g, len(vocab)) for g in grams)
-            continue
-        token = words.get(word, "")
-        if token == "":
-            token = words[word] = None if word in STOPWORDS else _stem(word)
-        if token is not None:
-            ids.add(vocab.setdefault(token, len(vocab)))
-    return sorted(ids)
+def idf_of(rows: sparse.csr_matrix) -> np.ndarray:
+    """IDF of each vocabulary entry over binary ``rows`` (the sources)."""
+    df = np.bincount(rows.indices, minlength=rows.shape[1]).astype(np.float64)
+    return np.log1p((rows.shape[0] + 1) / (df + 1)).astype(np.float32)
 
 
-def _csr(rows: list[list[int]], width: int) -> sparse.csr_matrix:
-    indptr = np.zeros(len(rows) + 1, dtype=np.int64)
-    indptr[1:] = np.cumsum([len(r) for r in rows])
-    indices = np.fromiter((i for r in rows for i in r), dtype=np.int64, count=int(indptr[-1]))
-    data = np.ones(len(indices), dtype=np.float32)
-    return sparse.csr_matrix((data, indices, indptr), shape=(len(rows), max(width, 1)))
+def token_matrix(rows: sparse.csr_matrix, idf: np.ndarray) -> TokenMatrix:
+    return TokenMatrix(rows, np.diff(rows.indptr).astype(np.float32), idf)
 
 
-def jaccard_matrix(a: TokenMatrix, b: TokenMatrix) -> np.ndarray:
-    """|A∩B| / |A∪B| for every pair of rows, as a dense float32 matrix."""
-    inter = (a.rows @ b.rows.T).toarray()
+def jaccard_matrix(a: TokenMatrix, b: TokenMatrix, bt: sparse.csr_matrix | None = None) -> np.ndarray:
+    """|A∩B| / |A∪B| for every pair of rows, as a dense float32 matrix (``bt``: ``b``'s
+    rows transposed, when the caller keeps them)."""
+    inter = (a.rows @ (b.rows.T if bt is None else bt)).toarray()
     union = a.sizes[:, None] + b.sizes[None, :] - inter
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.where(union > 0, inter / union, 0.0)
     return out.astype(np.float32)
 
 
-def coverage_matrix(a: TokenMatrix, b: TokenMatrix) -> np.ndarray:
+def coverage_matrix(a: TokenMatrix, b: TokenMatrix, bt: sparse.csr_matrix | None = None) -> np.ndarray:
     """IDF-weighted share of each left row's tokens found in each right row.
 
     A claim is usually much shorter than the passage that supports it; Jaccard
@@ -191,7 +181,7 @@ def coverage_matrix(a: TokenMatrix, b: TokenMatrix) -> np.ndarray:
     """
     weighted = a.rows.multiply(a.idf[None, :]).tocsr()
     total = np.asarray(weighted.sum(axis=1)).ravel()
-    found = (weighted @ b.rows.T).toarray()
+    found = (weighted @ (b.rows.T if bt is None else bt)).toarray()
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.where(total[:, None] > 0, found / total[:, None], 0.0)
     return out.astype(np.float32)

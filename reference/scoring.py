@@ -23,9 +23,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from reference.blockwise import TILE, RowBlocks, block_rows, views
 from reference.embedders import Embedder
-from reference.lexical import build_matrices, coverage_matrix, jaccard_matrix
+from reference.lexical import TokenMatrix, build_matrices, coverage_matrix, jaccard_matrix
 from reference.models import Scorer
+from reference.tokens import TokenIndex
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,11 +40,11 @@ class ScoringConfig:
 
 @dataclass(slots=True)
 class Scores:
-    matrix: np.ndarray  # (segments, chunks) float32
+    matrix: np.ndarray | RowBlocks  # (segments, chunks) float32; row blocks on the blockwise path
     scorer: Scorer
     warnings: list[str] = field(default_factory=list)
     embedded: int = 0  # texts sent to the embedder
-    dense: np.ndarray | None = None  # cosine matrix (0 where a chunk was not embedded)
+    dense: np.ndarray | RowBlocks | None = None  # cosine matrix (0 where a chunk was not embedded)
     dense_mask: np.ndarray | None = None  # chunks that were embedded
     embedder: str | None = None  # name of the embedder whose cosines ``dense`` holds
 
@@ -58,14 +60,27 @@ def cosine_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return l2_normalise(a) @ l2_normalise(b).T
 
 
-def lexical_scores(segments: list[str], chunks: list[str], kind: str) -> np.ndarray:
-    a, b = build_matrices(segments, chunks)
-    if kind == "jaccard":
-        return jaccard_matrix(a, b)
-    # Coverage says "the claim's words are there"; sqrt(Jaccard) favours the passage
-    # that is about the claim rather than merely long. Equal weights scored best on
-    # the ExpertQA dev split (top-1 0.796 vs 0.783 for 0.85/0.15; docs/benchmarks.md).
-    return 0.5 * coverage_matrix(a, b) + 0.5 * np.sqrt(jaccard_matrix(a, b))
+def lexical_scores(segments: list[str], chunks: list[str], kind: str, tokens: TokenIndex | None = None) -> np.ndarray:
+    return _Lexical(segments, chunks, kind, tokens).rows(0, len(segments))
+
+
+class _Lexical:
+    """Lexical scores of the segments against every chunk, for any block of segments:
+    the chunks are tokenised once, their transposed token matrix built once."""
+
+    def __init__(self, segments: list[str], chunks: list[str], kind: str, tokens: TokenIndex | None):
+        self.a, b = build_matrices(segments, chunks, tokens)
+        self.b, self.bt, self.kind = b, b.rows.T.tocsr(), kind
+
+    def rows(self, start: int, end: int) -> np.ndarray:
+        rows = self.a.rows[start:end]
+        a = TokenMatrix(rows, self.a.sizes[start:end], self.a.idf)
+        if self.kind == "jaccard":
+            return jaccard_matrix(a, self.b, self.bt)
+        # Coverage says "the claim's words are there"; sqrt(Jaccard) favours the passage
+        # that is about the claim rather than merely long. Equal weights scored best on
+        # the ExpertQA dev split (top-1 0.796 vs 0.783 for 0.85/0.15; docs/benchmarks.md).
+        return 0.5 * coverage_matrix(a, self.b, self.bt) + 0.5 * np.sqrt(jaccard_matrix(a, self.b, self.bt))
 
 
 def score(
@@ -74,44 +89,96 @@ def score(
     embedder: Embedder | None,
     config: ScoringConfig,
     always: Sequence[int] = (),
+    *,
+    tokens: TokenIndex | None = None,
+    blockwise: bool = False,
 ) -> Scores:
     """Score matrix of ``segments`` × ``chunks`` with the best scorer available.
     ``always``: chunks embedded whatever the prefilter says (those a model cited,
-    so that verifying a citation never rests on lexical evidence alone)."""
+    so that verifying a citation never rests on lexical evidence alone).
+    ``tokens``: a ``TokenIndex`` shared with other stages of the job. ``blockwise``:
+    never hold the whole matrix (``reference.blockwise``): ``matrix`` and ``dense``
+    are then ``RowBlocks`` with the same values.
+
+    Only what the scorer uses is computed: no lexical matrix for dense cosine alone
+    (unless the embedder fails), no dense matrix without an embedder."""
     plain: Scorer = "jaccard" if config.lexical == "jaccard" else "lexical"
+    n, m = len(segments), len(chunks)
     if not segments or not chunks:
-        return Scores(np.zeros((len(segments), len(chunks)), dtype=np.float32), plain)
-    lexical = lexical_scores(segments, chunks, config.lexical)
-    if embedder is None or not config.dense:
-        return Scores(lexical, plain)
-    columns = np.union1d(_candidates(lexical, config.prefilter_k), np.asarray(always, dtype=np.int64))
+        return Scores(np.zeros((n, m), dtype=np.float32), plain)
+    use_dense = embedder is not None and config.dense
+    prefilter = config.prefilter_k is not None and config.prefilter_k < m
+    needs_lexical = not use_dense or config.blend < 1.0 or prefilter
+    lexical = _Lexical(segments, chunks, config.lexical, tokens) if needs_lexical else None
+    if not use_dense:
+        return Scores(_assemble(lexical.rows, n, m, blockwise)[0], plain)  # type: ignore[union-attr]
+    columns = np.union1d(_candidates(lexical, n, m, config.prefilter_k, blockwise), np.asarray(always, dtype=np.int64))
     texts = segments + [chunks[i] for i in columns]
     try:
-        vectors = np.asarray(embedder.embed(texts), dtype=np.float32)
-        if vectors.ndim != 2 or vectors.shape[0] != len(texts):
-            raise ValueError(f"expected {len(texts)} vectors, got shape {vectors.shape}")
-        if not np.isfinite(vectors).all():
-            raise ValueError("embedder returned NaN or infinite values")
+        vectors = _embed(embedder, texts)
     except Exception as exc:  # any embedder failure falls back; the result says so
         name = getattr(embedder, "name", type(embedder).__name__)
         warning = f"embedder {name!r} failed ({type(exc).__name__}: {exc}); scored with lexical features instead"
-        return Scores(lexical, plain, [warning])
-    dense = np.zeros_like(lexical)
-    dense[:, columns] = np.clip(cosine_matrix(vectors[: len(segments)], vectors[len(segments) :]), 0.0, 1.0)
-    mask = np.zeros(len(chunks), dtype=bool)
+        lexical = lexical or _Lexical(segments, chunks, config.lexical, tokens)
+        return Scores(_assemble(lexical.rows, n, m, blockwise)[0], plain, [warning])
+    seg_vecs, col_vecs = l2_normalise(vectors[:n]), l2_normalise(vectors[n:])
+    del vectors
+    every = len(columns) == m  # all chunks embedded: the cosine block is the dense block
+
+    def compute(start: int, end: int) -> tuple[np.ndarray, np.ndarray]:
+        cos = np.empty((end - start, len(columns)), dtype=np.float32)
+        for s in range(start, end, TILE):  # tiles at fixed offsets: the same sums on both paths
+            e = min(s + TILE, end)
+            np.clip(seg_vecs[s:e] @ col_vecs.T, 0.0, 1.0, out=cos[s - start : e - start])
+        if every:
+            dense = cos
+        else:
+            dense = np.zeros((end - start, m), dtype=np.float32)
+            dense[:, columns] = cos
+        if config.blend >= 1.0:
+            return dense, dense
+        return config.blend * dense + (1 - config.blend) * lexical.rows(start, end), dense  # type: ignore[union-attr]
+
+    mask = np.zeros(m, dtype=bool)
     mask[columns] = True
     name = getattr(embedder, "name", None)
-    if config.blend >= 1.0:
-        return Scores(dense, "cosine", embedded=len(texts), dense=dense, dense_mask=mask, embedder=name)
-    blended = config.blend * dense + (1 - config.blend) * lexical
-    return Scores(blended, "hybrid", embedded=len(texts), dense=dense, dense_mask=mask, embedder=name)
+    matrix, dense = _assemble(compute, n, m, blockwise, with_dense=True)
+    scorer: Scorer = "cosine" if config.blend >= 1.0 else "hybrid"
+    return Scores(matrix, scorer, embedded=len(texts), dense=dense, dense_mask=mask, embedder=name)
 
 
-def _candidates(lexical: np.ndarray, k: int | None) -> np.ndarray:
-    """Columns worth embedding: each row's top-k lexical chunks (all when k is None)."""
-    n_rows, n_cols = lexical.shape
-    if k is None or k >= n_cols:
-        return np.arange(n_cols)
-    top = np.argpartition(-lexical, k - 1, axis=1)[:, :k]
-    keep = np.unique(top.ravel())
-    return keep[lexical[:, keep].max(axis=0) > 0] if n_rows else keep
+def _embed(embedder: Embedder, texts: list[str]) -> np.ndarray:
+    vectors = np.asarray(embedder.embed(texts), dtype=np.float32)
+    if vectors.ndim != 2 or vectors.shape[0] != len(texts):
+        raise ValueError(f"expected {len(texts)} vectors, got shape {vectors.shape}")
+    if not np.isfinite(vectors).all():
+        raise ValueError("embedder returned NaN or infinite values")
+    return vectors
+
+
+def _assemble(compute, n: int, m: int, blockwise: bool, with_dense: bool = False):
+    """The whole matrix (and the dense one) at once, or as row blocks."""
+    if blockwise:
+        return views(lambda s, e: _pair(compute(s, e)), n, m, with_dense)
+    out = _pair(compute(0, n))
+    return out if with_dense else (out[0], None)
+
+
+def _pair(value):
+    return value if isinstance(value, tuple) else (value, None)
+
+
+def _candidates(lexical: _Lexical | None, n: int, m: int, k: int | None, blockwise: bool) -> np.ndarray:
+    """Columns worth embedding: each row's top-k lexical chunks (all when k is None),
+    that some segment shares a token with."""
+    if k is None or k >= m or lexical is None:
+        return np.arange(m)
+    step = block_rows(m) if blockwise else max(n, 1)
+    picked: list[np.ndarray] = []
+    positive = np.zeros(m, dtype=bool)  # some segment scores the chunk above 0
+    for start in range(0, n, step):
+        block = lexical.rows(start, min(start + step, n))
+        picked.append(np.unique(np.argpartition(-block, k - 1, axis=1)[:, :k].ravel()))
+        positive |= (block > 0).any(axis=0)
+    keep = np.unique(np.concatenate(picked))
+    return keep[positive[keep]]
