@@ -1,6 +1,10 @@
-import numpy as np
+import random
 
-from reference.lexical import build_matrices, coverage_matrix, jaccard, tokenize
+import numpy as np
+import pytest
+
+from reference.lexical import build_matrices, coverage_matrix, jaccard, jaccard_matrix, tokenize
+from reference.tokens import TokenIndex
 
 
 def test_cjk_is_tokenised_into_bigrams():
@@ -23,3 +27,37 @@ def test_chinese_sentences_are_similar():
 def test_coverage_ignores_passage_length():
     a, b = build_matrices(["tidal power station"], ["the tidal power station opened long ago in france", "wind"])
     assert coverage_matrix(a, b)[0, 0] == 1.0
+
+
+ALPHABET = [*"abcdefg ABC  ..,_-'9\n\t", "ΑΣ", "σς", "é", "ß", "İ", "\u00a0", "\x00", "ｆｕｌｌ", "²", "٣"]
+CJK = ["机器", "学习", "。", "人工智能", "テスト", "한국어", "「", "猫"]
+ASTRAL = ["𝔘𝔫𝔦", "😀"]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_token_index_gives_the_tokens_of_tokenize(seed):
+    """The batch tokeniser (one split over joined texts, with a fast path for texts
+    without CJK) finds exactly each text's distinct ``tokenize`` tokens."""
+    rng = random.Random(seed)
+    # seeds 0 mod 4: no CJK, nothing outside the BMP: the table path; the others the regex path
+    pool = ALPHABET + (CJK if seed % 2 else []) + (ASTRAL if seed % 4 == 2 else [])
+    texts = ["".join(rng.choice(pool) for _ in range(rng.randint(0, 40))) for _ in range(rng.randint(1, 30))]
+    index = TokenIndex()
+    first = index.ids(texts[: len(texts) // 2])  # two batches: the second reuses and extends the vocabulary
+    rows = index.ids(texts)
+    names = {i: t for t, i in index.vocab.items()}
+    for text, row in zip(texts, rows, strict=True):
+        assert [names[i] for i in row.tolist()] == sorted(set(tokenize(text)), key=index.vocab.__getitem__)
+        assert list(row) == sorted(row)
+    assert all(a is b for a, b in zip(first, rows, strict=False))  # remembered, not tokenised again
+
+
+def test_build_matrices_with_a_shared_index_scores_the_same():
+    left, right = ["tidal power in France", "wind farms"], ["The tidal power station", "offshore wind farms at sea"]
+    shared = TokenIndex()
+    shared.ids(["unrelated words first", *right])  # another stage saw the sources first
+    fresh = jaccard_matrix(*build_matrices(left, right))
+    reused = jaccard_matrix(*build_matrices(left, right, shared))
+    assert np.array_equal(fresh, reused)
+    a, b = build_matrices(left, right, shared)
+    assert np.allclose(coverage_matrix(a, b), coverage_matrix(*build_matrices(left, right)))
