@@ -98,7 +98,7 @@ def test_blockwise_gives_the_dense_references(seed, blocks_spy):
     force()
     blocky = build_references(answer, sources, **options)
     assert blocky == dense
-    assert seen  # the blockwise path ran
+    assert seen or not dense.references  # the blockwise path ran
     if "markers" not in options:
         assert len(set(seen)) >= 2  # over several blocks
 
