@@ -27,6 +27,8 @@ from worker.research.budget import check_depth
 from worker.settings import Settings, get_settings
 from worker.webhooks import validate_callback_url
 
+_ENDED = {state.value for state in JobState if state.finished}
+
 
 class Client:
     def __init__(self, settings: Settings | None = None, store: JobStore | None = None):
@@ -122,17 +124,30 @@ class Client:
                     f"job {job_id} is not finished yet (state: {record.state.value}); poll again or pass wait=True",
                     job_id=job_id,
                 )
-            remaining = None if deadline is None else deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
+            if deadline is not None and deadline - time.monotonic() <= 0:
                 raise JobTimeout(
                     f"job {job_id} did not finish within {timeout:g} s (state: {record.state.value}); it goes on: "
                     f"wait longer, or poll with 'deepref status {job_id}'",
                     job_id=job_id,
                 )
+            last_event = self._wait_for_end(job_id, last_event, deadline)
+
+    def _wait_for_end(self, job_id: str, last_event: str, deadline: float | None) -> str:
+        """Block on the job's event stream until an event says the job ended, a second
+        passes without one, or the deadline; returns the last event id read. A record
+        and its event are written in one step, so the record needs reading again only
+        then, not at every stage's events."""
+        while True:
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                return last_event
             block = 1000 if remaining is None else max(1, int(min(remaining, 1.0) * 1000))
             events = self.store.events(job_id, last_event, block_ms=block)
-            if events:
-                last_event = events[-1][0]
+            if not events:
+                return last_event
+            last_event = events[-1][0]
+            if any(fields.get("state") in _ENDED for _, fields in events):
+                return last_event
 
     def cancel(self, job_id: str) -> JobRecord:
         """Stop the job at its next stage boundary; a finished job is left as it is."""

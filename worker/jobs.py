@@ -1,10 +1,14 @@
 """Job state, progress, events, artifacts, heartbeats and locks, in Redis (or memory).
 
-A job record is one JSON document under ``Keys.job(id)``; every change is made in
-an optimistic transaction (WATCH/MULTI) so a cancel never gets overwritten by a
-stage finishing at the same moment, and appended to the job's event stream for
-live progress (SSE). Stage outputs are artifacts next to the record: stages pass
-job ids, not payloads, so a retried stage simply reads its input again.
+A job record is one JSON document under ``Keys.job(id)``. Every change is a
+compare-and-set: the new record is written, and appended to the job's event
+stream for live progress (SSE), only if the record is still the one the change
+was computed from, so a cancel never gets overwritten by a stage finishing at the
+same moment. The store remembers the last record it read or wrote of each running
+job, so a change usually costs one round trip (a stale memory costs a second, the
+script answering with the current record). Stage outputs are artifacts next to
+the record: stages pass job ids, not payloads, so a retried stage simply reads
+its input again.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import json
 import threading
 import time
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +28,7 @@ from worker.keys import Keys
 from worker.models import JobRecord, ResearchOptions
 
 EVENTS_MAXLEN = 1000
+KNOWN_RECORDS = 512  # running jobs whose last record a store remembers (records are a few kB before the result)
 TEXT_EVENTS_MAXLEN = 20_000  # a write-up's pieces are coalesced (worker/streaming.py): a few hundred per attempt
 
 
@@ -41,6 +47,9 @@ class JobStore:
         self._url = url_for_errors
         self._refresh = client.register_script(_REFRESH)
         self._release = client.register_script(_RELEASE)
+        self._update = client.register_script(_UPDATE)
+        self._known: OrderedDict[str, bytes | str] = OrderedDict()  # job id -> last record seen (running jobs)
+        self._known_lock = threading.Lock()
 
     @classmethod
     def from_settings(cls, settings) -> JobStore:
@@ -60,16 +69,29 @@ class JobStore:
         )
 
     # -- records ------------------------------------------------------------------------
-    def create(self, question: str, options: ResearchOptions | None = None, job_id: str | None = None) -> JobRecord:
-        record = JobRecord(id=job_id or new_job_id(), question=question, options=options or ResearchOptions())
-        try:
+    def create(
+        self,
+        question: str,
+        options: ResearchOptions | None = None,
+        job_id: str | None = None,
+        *,
+        queue: str = "interactive",
+    ) -> JobRecord:
+        record = JobRecord(
+            id=job_id or new_job_id(), question=question, options=options or ResearchOptions(), queue=queue
+        )
+        raw = record.model_dump_json()
+        events = self.keys.job_events(record.id)
+        try:  # one round trip: the record, the index and the first event
             pipe = self.redis.pipeline()
-            pipe.set(self.keys.job(record.id), record.model_dump_json(), ex=self.ttl)
+            pipe.set(self.keys.job(record.id), raw, ex=self.ttl)
             pipe.zadd(self.keys.job_index(), {record.id: record.created_at})
+            pipe.xadd(events, _event_fields(record), maxlen=EVENTS_MAXLEN, approximate=True)
+            pipe.expire(events, self.ttl)
             pipe.execute()
         except redis.RedisError as exc:
             raise self._fail(exc) from exc
-        self._event(record)
+        self._remember(record, raw)
         return record
 
     def get(self, job_id: str) -> JobRecord:
@@ -77,41 +99,83 @@ class JobStore:
             raw = self.redis.get(self.keys.job(job_id))
         except redis.RedisError as exc:
             raise self._fail(exc) from exc
-        if raw is None:
-            raise JobNotFound(f"no job {job_id!r}: it was never submitted or has expired", job_id=job_id)
-        return JobRecord.model_validate_json(raw)
+        return self._parse(job_id, raw)
 
-    def update(self, job_id: str, mutate: Callable[[JobRecord], None] | None = None, **fields: Any) -> JobRecord:
-        """Apply ``fields`` (and ``mutate``) atomically; finished jobs stay finished."""
-        key = self.keys.job(job_id)
-        holder: dict[str, JobRecord] = {}
-
-        def apply(pipe: redis.client.Pipeline) -> None:
-            raw = pipe.get(key)
-            if raw is None:
-                raise JobNotFound(f"no job {job_id!r}: it was never submitted or has expired", job_id=job_id)
-            record = _apply(JobRecord.model_validate_json(raw), mutate, fields)
-            pipe.multi()
-            pipe.set(key, record.model_dump_json(), ex=self.ttl)
-            holder["record"] = record
-
+    def get_and_acquire(self, job_id: str, key: str, token: str, seconds: int) -> tuple[JobRecord, bool]:
+        """The record, and whether the lock ``key`` was taken for ``seconds``, in one
+        round trip (a stage's claim). Raises JobNotFound (with the lock left free)."""
         try:
-            self.redis.transaction(apply, key)
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.get(self.keys.job(job_id))
+            pipe.set(key, token, nx=True, ex=seconds)
+            raw, acquired = pipe.execute()
         except redis.RedisError as exc:
             raise self._fail(exc) from exc
-        record = holder["record"]
-        self._event(record)
+        if raw is None and acquired:
+            self.release(key, token)
+        return self._parse(job_id, raw), bool(acquired)
+
+    def update(
+        self,
+        job_id: str,
+        mutate: Callable[[JobRecord], None] | None = None,
+        *,
+        alive_for: int | None = None,
+        release: tuple[str, str] | None = None,
+        **fields: Any,
+    ) -> JobRecord:
+        """Apply ``fields`` (and ``mutate``) atomically; finished jobs stay finished.
+
+        In the same atomic step, ``alive_for`` refreshes the job's heartbeat for that
+        many seconds, and ``release=(key, token)`` drops that lock if the token holds
+        it: a stage's claim and finish are one round trip each."""
+        lock_key, token = release or (self.keys.job(job_id), "")
+        keys = [self.keys.job(job_id), self.keys.job_events(job_id), self.keys.job_heartbeat(job_id), lock_key]
+        expected: bytes | str = self._recall(job_id) or ""  # "" never matches: the script answers with the record
+        while True:
+            record = _apply(self._parse(job_id, expected), mutate, fields) if expected else None
+            raw = record.model_dump_json() if record is not None else ""
+            event = [part for pair in _event_fields(record).items() for part in pair] if record is not None else []
+            args = [expected, raw, self.ttl, EVENTS_MAXLEN, alive_for or 0, f"{time.time()}", token, *event]
+            try:
+                done, *current = self._update(keys=keys, args=args)
+            except redis.RedisError as exc:
+                raise self._fail(exc) from exc
+            if done == 1:
+                self._remember(record, raw)
+                return record
+            if not current:
+                self._forget(job_id)
+                raise JobNotFound(f"no job {job_id!r}: it was never submitted or has expired", job_id=job_id)
+            expected = current[0]  # changed since we last saw it: apply the change to what it is now
+
+    def _parse(self, job_id: str, raw: bytes | str | None) -> JobRecord:
+        if raw is None:
+            self._forget(job_id)
+            raise JobNotFound(f"no job {job_id!r}: it was never submitted or has expired", job_id=job_id)
+        record = JobRecord.model_validate_json(raw)
+        self._remember(record, raw)
         return record
 
-    def _event(self, record: JobRecord) -> None:
-        event = _event_fields(record)
-        try:
-            pipe = self.redis.pipeline()
-            pipe.xadd(self.keys.job_events(record.id), event, maxlen=EVENTS_MAXLEN, approximate=True)
-            pipe.expire(self.keys.job_events(record.id), self.ttl)
-            pipe.execute()
-        except redis.RedisError as exc:
-            raise self._fail(exc) from exc
+    # The memory of records: only running jobs (a finished record changes once or twice
+    # more, for its webhook, and may be large), at most KNOWN_RECORDS of them.
+    def _remember(self, record: JobRecord, raw: bytes | str) -> None:
+        with self._known_lock:
+            if record.state.finished:
+                self._known.pop(record.id, None)
+                return
+            self._known[record.id] = raw
+            self._known.move_to_end(record.id)
+            while len(self._known) > KNOWN_RECORDS:
+                self._known.popitem(last=False)
+
+    def _recall(self, job_id: str) -> bytes | str | None:
+        with self._known_lock:
+            return self._known.get(job_id)
+
+    def _forget(self, job_id: str) -> None:
+        with self._known_lock:
+            self._known.pop(job_id, None)
 
     def events(self, job_id: str, last_id: str = "0", block_ms: int | None = None) -> list[tuple[str, dict]]:
         """Events after ``last_id`` (blocking up to ``block_ms`` when there are none)."""
@@ -255,6 +319,22 @@ def _apply(record: JobRecord, mutate: Callable[[JobRecord], None] | None, fields
     return record
 
 
+# Compare-and-set of a record: KEYS record, events, heartbeat, lock; ARGV the record as
+# last seen, the new record, ttl, events' maxlen, heartbeat seconds (0: none), the
+# heartbeat's value, the lock's token ("": none), then the event's field/value pairs.
+# Answers {1} when written, {0, current record} when it changed meanwhile, {0} when absent.
+_UPDATE = """
+local current = redis.call('get', KEYS[1])
+if not current then return {0} end
+if current ~= ARGV[1] then return {0, current} end
+redis.call('set', KEYS[1], ARGV[2], 'EX', ARGV[3])
+redis.call('xadd', KEYS[2], 'MAXLEN', '~', ARGV[4], '*', unpack(ARGV, 8))
+redis.call('expire', KEYS[2], ARGV[3])
+if ARGV[5] ~= '0' then redis.call('set', KEYS[3], ARGV[6], 'EX', ARGV[5]) end
+if ARGV[7] ~= '' and redis.call('get', KEYS[4]) == ARGV[7] then redis.call('del', KEYS[4]) end
+return {1}
+"""
+
 # Compare-and-act scripts: a lock is refreshed or released only by the token that took it.
 _REFRESH = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('expire', KEYS[1], ARGV[2]) end return 0"
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
@@ -281,8 +361,17 @@ class MemoryJobStore:
         self._lock = threading.Lock()
         self.listeners: list[Callable[[JobRecord], None]] = []
 
-    def create(self, question: str, options: ResearchOptions | None = None, job_id: str | None = None) -> JobRecord:
-        record = JobRecord(id=job_id or new_job_id(), question=question, options=options or ResearchOptions())
+    def create(
+        self,
+        question: str,
+        options: ResearchOptions | None = None,
+        job_id: str | None = None,
+        *,
+        queue: str = "interactive",
+    ) -> JobRecord:
+        record = JobRecord(
+            id=job_id or new_job_id(), question=question, options=options or ResearchOptions(), queue=queue
+        )
         with self._lock:
             self._records[record.id] = record
         self._event(record)
@@ -294,10 +383,26 @@ class MemoryJobStore:
         except KeyError:
             raise JobNotFound(f"no job {job_id!r}: it was never submitted or has expired", job_id=job_id) from None
 
-    def update(self, job_id: str, mutate: Callable[[JobRecord], None] | None = None, **fields: Any) -> JobRecord:
+    def get_and_acquire(self, job_id: str, key: str, token: str, seconds: int) -> tuple[JobRecord, bool]:
+        record = self.get(job_id)
+        return record, self.acquire(key, token, seconds)
+
+    def update(
+        self,
+        job_id: str,
+        mutate: Callable[[JobRecord], None] | None = None,
+        *,
+        alive_for: int | None = None,
+        release: tuple[str, str] | None = None,
+        **fields: Any,
+    ) -> JobRecord:
         with self._lock:
             record = _apply(self.get(job_id), mutate, fields)
             self._records[job_id] = record
+        if alive_for:
+            self.heartbeat(job_id, alive_for)
+        if release is not None:
+            self.release(*release)
         self._event(record)
         return record.model_copy(deep=True)
 

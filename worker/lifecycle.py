@@ -160,10 +160,7 @@ class JobLifecycle:
 
     # -- the job --------------------------------------------------------------------------
     def submit(self, question: str, options: ResearchOptions | None = None, *, queue: str = "interactive") -> JobRecord:
-        record = self.store.create(question, options or ResearchOptions())
-        if queue != record.queue:
-            record = self.store.update(record.id, queue=queue)
-        return record
+        return self.store.create(question, options or ResearchOptions(), queue=queue)
 
     def cancel(self, job_id: str) -> JobRecord:
         """Stop the job at its next stage boundary; a finished job is left as it is."""
@@ -182,22 +179,28 @@ class JobLifecycle:
         A stage already finished is skipped, and the next one queued through
         ``enqueue`` when the job never moved on (its worker died between finishing
         and queuing the next stage). A stage started ``max_starts`` times fails
-        the job: something kills every worker that runs it."""
+        the job: something kills every worker that runs it.
+
+        Two round trips on Redis: the record is read and the stage lock tried at
+        once (a lock taken for a delivery that must not run is dropped again), then
+        the record, its event and the heartbeat are written at once."""
         from worker.errors import JobNotFound
 
         token = token or uuid.uuid4().hex
+        lock = self.store.keys.job_stage_lock(job_id, stage)
         try:
-            record = self.store.get(job_id)
+            record, acquired = self.store.get_and_acquire(job_id, lock, token, self.lock_seconds)
         except JobNotFound:
             log.warning("job %s vanished (expired?); dropping its %s stage", job_id, stage)
             raise Skip("no such job") from None
+        if acquired and (record.state.finished or stage in record.timings):
+            self.store.release(lock, token)
         if record.state.finished:
             raise Skip(f"job is {record.state.value}")
         if stage in record.timings:
             self._continue_after(record, stage, enqueue)
             raise Skip(f"{stage} already finished")
-        lock = self.store.keys.job_stage_lock(job_id, stage)
-        if not self.store.acquire(lock, token, self.lock_seconds):
+        if not acquired:
             log.info("stage %s of job %s is already running elsewhere; skipping this delivery", stage, job_id)
             raise RunsElsewhere(f"{stage} runs elsewhere", wait=self.lock_seconds)
         attempt = record.attempts.get(stage, 0) + 1
@@ -211,7 +214,6 @@ class JobLifecycle:
                 "ran out of time each time); see the worker logs",
             )
             raise Skip("started too often")
-        self.store.heartbeat(job_id, self.lock_seconds)
         record = self.store.update(
             job_id,
             state=stage_state(stage),
@@ -219,6 +221,7 @@ class JobLifecycle:
             progress=stage_progress(stage),
             message=f"{stage} (attempt {attempt})",
             mutate=lambda r: r.attempts.__setitem__(stage, attempt),
+            alive_for=self.lock_seconds,
         )
         if record.state.finished:  # cancelled between our read and our update
             self.store.release(lock, token)
@@ -241,10 +244,12 @@ class JobLifecycle:
 
     def finish(self, claim: Claim, result=None) -> bool:
         """Record the stage's time (and, for the last stage, the result: the job is
-        done). False when the job ended meanwhile (cancelled): do not go on."""
+        done) and drop the stage lock, in one atomic step (one round trip on Redis).
+        False when the job ended meanwhile (cancelled): do not go on."""
         elapsed = round(time.perf_counter() - claim.started, 3)
         stage = claim.stage
         since = time.time()
+        lock = (self.store.keys.job_stage_lock(claim.job_id, stage), claim.token)
         if stage in FINAL_STAGES:
             result.timings[stage] = elapsed
             record = self.store.update(
@@ -254,13 +259,15 @@ class JobLifecycle:
                 message="done",
                 result=result,
                 mutate=lambda r: r.timings.__setitem__(stage, elapsed),
+                release=lock,
             )
             if record.state is JobState.done and record.result is not None and record.updated_at >= since:
                 metrics.tokens(record.result.model, record.result.usage)
             self._ended(record, since)
         else:
-            record = self.store.update(claim.job_id, mutate=lambda r: r.timings.__setitem__(stage, elapsed))
-        self.release(claim)
+            record = self.store.update(
+                claim.job_id, mutate=lambda r: r.timings.__setitem__(stage, elapsed), release=lock
+            )
         metrics.stage_time(stage, elapsed)
         return not record.state.finished or record.state is JobState.done
 

@@ -15,6 +15,7 @@ from worker import metrics, pipeline, webhooks
 from worker.jobs import MemoryJobStore
 from worker.lifecycle import JobLifecycle
 from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult
+from worker.pipeline import Resources
 from worker.questions import validate_question
 from worker.resources import build_resources, close_resources
 from worker.settings import Settings, get_settings
@@ -45,7 +46,11 @@ async def run_research_async(
     settings: Settings | None = None,
     on_progress: ProgressCallback | None = None,
     on_update: Callable[[JobRecord], None] | None = None,
+    resources: Resources | None = None,
 ) -> ResearchResult:
+    """``resources``: network clients built by the caller for this question's options
+    (``build_resources``), kept open after the run, so that several runs share one
+    fetcher and its extraction processes; by default a set is built and closed here."""
     settings = settings or get_settings()
     options = options or ResearchOptions()
     question = validate_question(question, max_chars=settings.max_question_chars)
@@ -59,7 +64,7 @@ async def run_research_async(
     ended: list[str] = []  # the job's webhook, sent in-process once it ended
     lifecycle = JobLifecycle.from_settings(store, settings, notify=ended.append)
     job_id = lifecycle.submit(question, options).id
-    res = build_resources(
+    res = resources or build_resources(
         settings, distributed=False, corpus_dir=pipeline.corpus_path(options, settings), embedder_name=options.embedder
     )
 
@@ -97,7 +102,8 @@ async def run_research_async(
 
         result = await stage("build_references", references)
     finally:
-        await close_resources(res)
+        if resources is None:
+            await close_resources(res)
         if ended:
             await webhooks.deliver(store, job_id, settings)
     return result

@@ -90,6 +90,57 @@ def test_heartbeat_expires(store):
     assert not store.alive("j")
 
 
+def test_an_update_can_refresh_the_heartbeat_and_drop_a_lock_in_the_same_step(store):
+    record = store.create("q")
+    lock = store.keys.job_stage_lock(record.id, "fetch")
+    assert store.acquire(lock, "mine", 5) and not store.alive(record.id)
+    store.update(record.id, stage="fetch", alive_for=5, release=(lock, "theirs"))
+    assert store.alive(record.id) and store.held(lock)  # someone else's token drops nothing
+    store.update(record.id, message="done with it", release=(lock, "mine"))
+    assert not store.held(lock) and store.get(record.id).message == "done with it"
+
+
+def test_get_and_acquire_reads_the_record_and_takes_the_lock_once(store):
+    record = store.create("q")
+    lock = store.keys.job_stage_lock(record.id, "search")
+    got, acquired = store.get_and_acquire(record.id, lock, "first", 5)
+    assert got.id == record.id and acquired
+    assert store.get_and_acquire(record.id, lock, "second", 5)[1] is False
+    missing = store.keys.job_stage_lock("missing", "search")
+    with pytest.raises(JobNotFound):
+        store.get_and_acquire("missing", missing, "t", 5)
+    assert not store.held(missing)  # a lock on a job that is not there is not kept
+
+
+def test_a_store_whose_memory_of_a_record_is_stale_applies_its_change_to_the_current_one(redis_client, key_prefix):
+    """Two processes, each with its store: what one wrote is never lost by the other's
+    change computed from the record as it was (compare-and-set, then again)."""
+    worker, api = (JobStore(redis_client, Keys(key_prefix), ttl=600) for _ in range(2))
+    life = JobLifecycle(worker, heartbeat_seconds=1)
+    claim = life.claim(life.submit("q").id, "search", "t")  # the worker remembers the record it wrote
+    api.update(claim.job_id, mutate=lambda r: r.attempts.__setitem__("probe", 7))
+    assert life.finish(claim)
+    record = api.get(claim.job_id)
+    assert record.attempts["probe"] == 7 and "search" in record.timings  # both changes kept
+    claim = life.claim(claim.job_id, "fetch", "t")
+    JobLifecycle(api).cancel(claim.job_id)
+    assert not life.finish(claim)  # the worker's finish lands on the cancelled record: it stays cancelled
+    record = worker.get(claim.job_id)
+    assert record.state is JobState.cancelled and "fetch" not in record.timings
+    assert not worker.held(worker.keys.job_stage_lock(claim.job_id, "fetch"))  # the lock is dropped all the same
+    states = [e["state"] for _, e in worker.events(claim.job_id)]
+    assert states[-1] == "cancelled" and states.count("cancelled") == 2  # the cancel, then the finish's no-op
+
+
+def test_a_record_expired_under_a_stores_memory_is_not_found(redis_client, key_prefix):
+    store = JobStore(redis_client, Keys(key_prefix), ttl=600)
+    record = store.create("q")
+    redis_client.delete(store.keys.job(record.id))
+    with pytest.raises(JobNotFound):
+        store.update(record.id, message="too late")
+    assert redis_client.get(store.keys.job(record.id)) is None  # not written back from memory
+
+
 # --------------------------------------------------------------------------- the lifecycle
 def result_for(claim) -> ResearchResult:
     """What the last stage returns: the result, with the earlier stages' timings."""
@@ -286,3 +337,64 @@ def test_the_embedded_runner_goes_through_the_same_lifecycle(monkeypatch):
     assert [p for _, p, _ in seen] == sorted(p for _, p, _ in seen) and seen[-1][:2] == ("done", 1.0)
     assert set(result.timings) == {"search", "fetch", "chunk", "generate", "build_references"}
     assert result.references
+
+
+# --------------------------------------------------------------------------- the client's wait
+def test_the_client_waits_on_events_and_reads_the_record_once_the_job_ended(redis_client, key_prefix):
+    import threading
+
+    from worker.client import Client
+    from worker.errors import JobCancelled, JobTimeout
+    from worker.settings import Settings
+
+    store = JobStore(redis_client, Keys(key_prefix), ttl=600)
+    client = Client(Settings(key_prefix=key_prefix), store=store)
+    life = JobLifecycle(store, heartbeat_seconds=1)
+
+    def run(job_id: str, cancel_after: str | None = None) -> None:
+        for stage in ("search", "fetch", "chunk", "generate", "build_references"):
+            time.sleep(0.05)
+            claim = life.claim(job_id, stage, "t")
+            if stage == cancel_after:
+                life.cancel(job_id)
+            if not life.finish(claim, result_for(claim)):
+                return  # cancelled: nothing after it runs
+
+    reads: list[str] = []
+    client.store = _Counting(store, reads)
+    job = life.submit("q")
+    worker = threading.Thread(target=run, args=(job.id,))
+    worker.start()
+    assert client.result(job.id, wait=True, timeout=20).answer == "a"
+    worker.join()
+    assert len(store.events(job.id)) == 11  # queued, then a claim and a finish per stage
+    assert len(reads) <= 3  # the record is read at first and once an event says the job ended, not per event
+    client.store = store
+
+    job = life.submit("q")
+    worker = threading.Thread(target=run, args=(job.id, "fetch"))
+    worker.start()
+    with pytest.raises(JobCancelled):
+        client.result(job.id, wait=True, timeout=20)
+    worker.join()
+
+    job = life.submit("q")
+    life.claim(job.id, "search", "t")  # runs, never ends: events came, none says it ended
+    started = time.monotonic()
+    with pytest.raises(JobTimeout):
+        client.result(job.id, wait=True, timeout=0.6)
+    assert 0.5 < time.monotonic() - started < 5
+
+
+class _Counting:
+    """A store that notes every record read (``get``) and passes everything on."""
+
+    def __init__(self, store, reads: list[str]):
+        self._store, self._reads = store, reads
+
+    def get(self, job_id: str):
+        self._reads.append(job_id)
+        return self._store.get(job_id)
+
+    def __getattr__(self, name: str):
+        return getattr(self._store, name)
