@@ -10,7 +10,7 @@ import json
 
 from reference.errors import InputError
 from reference.styles import HTMLStyle, MarkdownFootnotes, TextStyle
-from worker.models import ResearchResult
+from worker.models import DeepOut, ResearchResult
 from worker.pipeline import reference_result_from
 
 EXPORTS = ("bibtex", "ris", "csl-json")
@@ -125,5 +125,48 @@ def _html(result: ResearchResult, style: str | None = None) -> str:
         + answer_html(result.answer, result.markers)
         + "<h2>References</h2>"
         + references
+        + (_research_html(result.deep) if result.deep is not None else "")
         + notes,
+    )
+
+
+def spend_summary(deep: DeepOut) -> str:
+    """One line of what a standard/deep job spent against its budget."""
+    spent, budget = deep.spent, deep.budget
+    rounds = len(deep.rounds)
+    return (
+        f"{rounds} round{'s' if rounds != 1 else ''}, {int(spent.get('pages', 0))} of {int(budget.get('pages', 0))} "
+        f"pages, {int(spent.get('tokens', 0)):,} of {int(budget.get('tokens', 0)):,} tokens "
+        f"({int(spent.get('prompt_tokens', 0)):,} prompt, {int(spent.get('completion_tokens', 0)):,} completion), "
+        f"{spent.get('seconds', 0):.1f} of {budget.get('seconds', 0):g} s"
+        + (f"; stopped: {deep.stop_reason}" if deep.stop_reason else "")
+    )
+
+
+def _research_html(deep: DeepOut) -> str:
+    """How a standard/deep job researched, as the viewer shows it: the spend, then
+    each round (why, queries, pages, gaps). Every value is escaped."""
+    e = html.escape
+    rounds = []
+    for r in deep.rounds:
+        items = [f"<strong>Round {r.n}</strong>: {r.seconds:.2f} s, {r.prompt_tokens + r.completion_tokens:,} tokens"]
+        if r.why:
+            items.append(f"<br>Why: {e(r.why)}")
+        if r.queries:
+            items.append("<br>Searched: " + "; ".join(f"<q>{e(q)}</q>" for q in r.queries))
+        items.append(
+            f"<br>{r.pages_fetched} pages read, {r.new_sources} new sources, {r.duplicates} duplicates, "
+            f"{r.findings} findings"
+        )
+        if r.gaps:
+            items.append("<br>Still missing after it: " + "; ".join(e(g) for g in r.gaps))
+        if r.stop_reason:
+            items.append(f"<br>No further round: {e(r.stop_reason)}")
+        rounds.append("<li>" + "".join(items) + "</li>")
+    outline = "".join(f"<li>{e(t)}</li>" for t in deep.outline)
+    return (
+        "<h2>How it was researched</h2>"
+        + (f"<p>Outline:</p><ol class='outline'>{outline}</ol>" if outline else "")
+        + f"<p class='spend'>{e(deep.depth)} research: {e(spend_summary(deep))}</p>"
+        + f"<ol class='rounds'>{''.join(rounds)}</ol>"
     )

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from cli.output import add_output_options, check_output_options, format_result
+from cli.output import add_output_options, check_output_options, format_result, spend_summary
 from reference.errors import InputError
 from worker.models import JobRecord, ResearchBudget, ResearchOptions
 from worker.runner import run_research
@@ -84,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
             print(file=sys.stderr)
     else:  # rounds: a line per step, in words, with the counts so far
         result = run_research(args.question, options, on_update=progress_lines(sys.stderr))
+        if result.deep is not None:
+            print(f"[done] {spend_summary(result.deep)}", file=sys.stderr, flush=True)
     print(format_result(result, args.format, args.style))
     return 0
 

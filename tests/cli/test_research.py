@@ -132,6 +132,11 @@ def test_embedded_deep_research_prints_its_rounds_in_words(topic_search, searxng
         assert all(a <= b for a, b in zip(earlier[2:], later[2:], strict=True)), (earlier, later)
     # the last line's counts are the job's: every page and token it spent
     assert lines[-1][2] == deep["spent"]["pages"] == 12 and lines[-1][4] == deep["spent"]["tokens"]
+    done = out.stderr.splitlines()[-1]
+    assert done.startswith(f"[done] 3 rounds, 12 of 60 pages, {int(deep['spent']['tokens']):,} of 200,000 tokens ("), (
+        done
+    )
+    assert done.endswith("stopped: round budget (3) reached")
 
 
 def test_submitted_deep_job_status_shows_the_stall_and_result_follows_it(
@@ -173,3 +178,45 @@ def test_submitted_deep_job_status_shows_the_stall_and_result_follows_it(
     words = [w for _, w, *_ in progress(stderr)]
     assert f"round 3 of 3: reading 4 pages for '{DEEP_Q} r3a'" in words, stderr
     assert json.loads(stdout)["deep"]["spent"]["pages"] == 12
+
+
+def test_html_output_of_a_deep_result_shows_outline_rounds_and_spend_escaped():
+    from cli.output import format_result, spend_summary
+    from worker.models import DeepOut, ResearchResult, RoundOut
+
+    hostile = "<script>alert(1)</script>"
+    spent = {"rounds": 2, "pages": 8, "prompt_tokens": 3100, "completion_tokens": 650, "tokens": 3750}
+    deep = DeepOut(
+        depth="deep",
+        budget={"rounds": 2, "queries_per_round": 2, "pages": 20, "tokens": 50000, "seconds": 300},
+        estimate={"tokens": 20000, "pages": 16, "model_calls": 9},
+        spent=spent | {"seconds": 4.25},
+        rounds=[
+            RoundOut(n=1, why="the question", queries=[f"costs {hostile}"], pages_fetched=4, new_sources=4, findings=3),
+            RoundOut(
+                n=2,
+                why=f"gap {hostile}",
+                queries=["wall length"],
+                pages_fetched=4,
+                new_sources=3,
+                duplicates=1,
+                gaps=["turbine lifetimes"],
+                stop_reason="round budget (2) reached",
+            ),
+        ],
+        stop_reason="round budget (2) reached",
+        outline=["Costs", f"Walls {hostile}"],
+    )
+    result = ResearchResult(question="What do tidal lagoons cost?", answer="## Costs\n\nA lot.", answer_mode="llm")
+    result.deep = deep
+    page = format_result(result, "html")
+    assert hostile not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<h2>How it was researched</h2>" in page and "<li>Costs</li>" in page
+    assert "4 pages read, 3 new sources, 1 duplicates, 0 findings" in page
+    assert "Still missing after it: turbine lifetimes" in page and "No further round: round budget (2) reached" in page
+    assert spend_summary(deep) == (
+        "2 rounds, 8 of 20 pages, 3,750 of 50,000 tokens (3,100 prompt, 650 completion), 4.2 of 300 s; "
+        "stopped: round budget (2) reached"
+    )
+    assert spend_summary(deep) in page
+    assert "How it was researched" not in format_result(result.model_copy(update={"deep": None}), "html")
