@@ -8,8 +8,10 @@ holding row ``r`` (the last block is kept, since callers go through rows in orde
 
 Every value is computed by the same function on the same rows as in the dense path
 (``reference.scoring``), so a row of a block equals that row of the whole matrix
-bit for bit, and the candidates picked per row are the same; ``best_per_row`` keeps
-ties the way the dense code breaks them.
+bit for bit (sparse products are row by row; a dense product of at least
+``MIN_ROWS`` rows sums each row in the same order, checked by tests/reference/
+test_blockwise.py), and the candidates picked per row are the same;
+``best_per_row`` keeps ties the way the greedy rules rank them.
 """
 
 from __future__ import annotations
@@ -18,16 +20,16 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-TILE = 16  # rows per matrix product: both paths tile alike, so BLAS sums in the same order
-BLOCK_CELLS = 1_000_000  # cells per block of the blockwise path (4 MB of float32 each)
+MIN_ROWS = 4  # rows of the smallest matrix product (see reference.scoring)
+BLOCK_CELLS = 2_000_000  # cells per block of the blockwise path (8 MB of float32 each)
 DENSE_CELLS = 4_000_000  # up to this size the whole matrix is computed at once (16 MB)
 
 Compute = Callable[[int, int], tuple[np.ndarray, np.ndarray | None]]
 
 
 def block_rows(n_cols: int) -> int:
-    """Rows per block: a multiple of ``TILE`` (at least one tile) within ``BLOCK_CELLS``."""
-    return max(TILE, (BLOCK_CELLS // max(n_cols, 1)) // TILE * TILE)
+    """Rows per block: as many as fit in ``BLOCK_CELLS``, at least ``MIN_ROWS``."""
+    return max(MIN_ROWS, BLOCK_CELLS // max(n_cols, 1))
 
 
 def use_blocks(n_rows: int, n_cols: int) -> bool:

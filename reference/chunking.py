@@ -67,14 +67,14 @@ def _append_trimmed(text: str, start: int, end: int, out: list[tuple[int, int]])
         out.append((start, end))
 
 
+# A line trimmed of surrounding whitespace: from its first non-space character to its
+# last, never across a line boundary (the boundaries of ``str.splitlines``).
+_LINE = re.compile(r"\S(?:[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]*\S)?")
+
+
 def split_lines(text: str) -> list[tuple[int, int]]:
     """Spans of the non-blank lines (the seed's ``chunkText`` splits on newlines)."""
-    spans: list[tuple[int, int]] = []
-    pos = 0
-    for line in text.splitlines(keepends=True):
-        _append_trimmed(text, pos, pos + len(line), spans)
-        pos += len(line)
-    return spans
+    return [m.span() for m in _LINE.finditer(text)]
 
 
 def chunk_text(text: str, *, max_chars: int = 800, min_chars: int = 80) -> list[Chunk]:

@@ -186,7 +186,8 @@ def _chunk_sources(sources: list[Source], prof: Profile) -> list[tuple[Source, C
     out: list[tuple[Source, Chunk]] = []
     for src in sources:
         if prof.source_chunks == "lines":
-            pieces = [Chunk(s, e, src.text[s:e]) for s, e in split_lines(src.text)]
+            text, least = src.text, prof.source_min_chars
+            pieces = [Chunk(s, e, text[s:e]) for s, e in split_lines(text) if e - s >= least]
         else:
             pieces = chunk_text(src.text, max_chars=prof.source_max_chars, min_chars=prof.source_min_chars)
         out.extend((src, c) for c in pieces if len(c.text) >= prof.source_min_chars)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from reference.blockwise import TILE, RowBlocks, block_rows, views
+from reference.blockwise import MIN_ROWS, RowBlocks, block_rows, views
 from reference.embedders import Embedder
 from reference.lexical import TokenMatrix, build_matrices, coverage_matrix, jaccard_matrix
 from reference.models import Scorer
@@ -126,10 +126,10 @@ def score(
     every = len(columns) == m  # all chunks embedded: the cosine block is the dense block
 
     def compute(start: int, end: int) -> tuple[np.ndarray, np.ndarray]:
-        cos = np.empty((end - start, len(columns)), dtype=np.float32)
-        for s in range(start, end, TILE):  # tiles at fixed offsets: the same sums on both paths
-            e = min(s + TILE, end)
-            np.clip(seg_vecs[s:e] @ col_vecs.T, 0.0, 1.0, out=cos[s - start : e - start])
+        # BLAS sums a row the same way in any product of MIN_ROWS rows or more (one or
+        # two rows take another kernel): a short block borrows rows before it
+        first = max(0, min(start, end - MIN_ROWS))
+        cos = np.clip(seg_vecs[first:end] @ col_vecs.T, 0.0, 1.0)[start - first :]
         if every:
             dense = cos
         else:

@@ -3,7 +3,7 @@
 Inputs are seeded random texts over a small vocabulary, so scores tie often (the
 case where keeping "a few candidates per segment" could pick differently), with
 and without an embedder, in both profiles and every marker mode. The blockwise
-path is forced with blocks of one tile (16 segments), so every input spans several
+path is forced with blocks of four segments, so every input spans several
 blocks; a spy checks that it ran.
 """
 
@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from reference import Source, blockwise, build_references
+from reference.scoring import ScoringConfig, score
 from reference.selection import Candidates, greedy_multi, greedy_unique
 
 WORDS = ["tide", "wind", "solar", "grid", "power", "station", "turbine", "energy", "storage", "battery", "sea"]
@@ -62,7 +63,7 @@ def _with_markers(rng: random.Random, answer: str, n_sources: int) -> str:
 
 @pytest.fixture
 def blocks_spy(monkeypatch):
-    """Force the blockwise path (one tile per block) and record the blocks computed."""
+    """Force the blockwise path (blocks of four rows) and record the blocks computed."""
     seen = []
     compute = blockwise._Cache.block_of
 
@@ -136,3 +137,35 @@ def test_greedy_rules_on_candidates_match_the_dense_matrix(seed):
     every = Candidates(*np.nonzero(scores >= threshold), scores[scores >= threshold], shape)
     multi = [greedy_multi(m, owners, threshold, limit, 2, 0.3) for m in (every, scores)]
     assert multi[0] == multi[1]
+
+
+class RandomEmbedder:
+    """Seeded random vectors per text, at MiniLM's width."""
+
+    name = "random"
+
+    def embed(self, texts):
+        return np.stack(
+            [
+                np.random.default_rng(int.from_bytes(hashlib.md5(t.encode()).digest()[:8])).standard_normal(384)
+                for t in texts
+            ]
+        ).astype(np.float32)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 6, 9, 23])
+@pytest.mark.parametrize("blend", [0.3, 1.0])
+def test_rows_of_blocks_equal_rows_of_the_whole_matrix(n, blend, monkeypatch):
+    """Bit for bit, with a last block of one to three rows (a short product)."""
+    rng = random.Random(n)
+    segments = [_sentence(rng, 6) for _ in range(n)]
+    chunks = [_sentence(rng, 12) for _ in range(40)]
+    config = ScoringConfig(blend=blend, prefilter_k=3 if blend < 1 else None)
+    whole = score(segments, chunks, RandomEmbedder(), config)
+    monkeypatch.setattr(blockwise, "BLOCK_CELLS", 1)  # MIN_ROWS rows per block
+    parts = score(segments, chunks, RandomEmbedder(), config, blockwise=True)
+    assert isinstance(parts.matrix, blockwise.RowBlocks)
+    for r in range(n):
+        assert np.array_equal(parts.matrix[r], whole.matrix[r])
+        assert np.array_equal(parts.dense[r], whole.dense[r])
+    assert np.array_equal(parts.dense_mask, whole.dense_mask)
