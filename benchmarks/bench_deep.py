@@ -179,6 +179,7 @@ def fan_out(argv: list[str]) -> int:
                 f"{processes:>9}  {i:>3}  {run['fetch']:7.2f}  {run['round']:7.2f}  {run['job']:5.2f}  "
                 f"{run['pages']:5}  {run['sources']:7}  {run['max_hits']:21}"
             )
+    print(f"the round said: {figures[3][-1]['said']!r}")
     # the floor: the pages' own waits, batch after batch, when nothing else took time
     from worker.research.fanout import FETCH_BATCH
     from worker.settings import Settings
@@ -242,7 +243,8 @@ def _fan_out_runs(settings, env: dict, site, processes: int, pages: int, jobs: i
                 raise
             elapsed = time.perf_counter() - started
             events = [e for _, e in client.store.events(job_id)]
-            fetching = next(float(e["ts"]) for e in events if "fetching" in e["message"])
+            fetch_event = next(e for e in events if ": fetching" in e["message"])
+            fetching = float(fetch_event["ts"])
             reading = next(float(e["ts"]) for e in events if ": reading" in e["message"])
             mine = f"/page/{slug_of(question)}-"  # the pages of this job's queries
             hits = [count for path, count in site.hits.items() if path.startswith(mine)]
@@ -255,6 +257,7 @@ def _fan_out_runs(settings, env: dict, site, processes: int, pages: int, jobs: i
                         "pages": int(result.deep.spent["pages"]),
                         "sources": result.deep.rounds[0].new_sources,
                         "max_hits": max(hits, default=0),
+                        "said": fetch_event["message"],
                     }
                 )
         return runs

@@ -28,7 +28,7 @@ from worker.limits import job_limits
 from worker.models import REPORT_STAGE, DeepProgress, ResearchOptions, RoundOut, round_stage
 from worker.research import budget as B
 from worker.research import planning as P
-from worker.research.fanout import FanOut, fetch_wide
+from worker.research.fanout import FETCH_BATCH, FanOut, fetch_wide
 
 READ_PASSAGES = 10
 PASSAGES_PER_PAGE = 2
@@ -221,7 +221,9 @@ async def _research(job: Job, state: dict, n: int, total: int, out: RoundOut, fe
     hits = hits[:allowed]
     if not hits:
         return None if allowed else f"page budget ({budget.pages}) reached"
-    progress(job, state, n, f"round {n} of {total}: fetching {len(hits)} pages for {plan.queries[0]!r}")
+    wide = job.fan_out is not None and len(hits) > FETCH_BATCH  # fetch_wide's rule
+    how = f" in {-(-len(hits) // FETCH_BATCH)} batches shared with other workers" if wide else ""
+    progress(job, state, n, f"round {n} of {total}: fetching {len(hits)} pages{how} for {plan.queries[0]!r}")
     spent = B.Spent.from_dict(state["spent"])
     spent.pages += len(hits)
     state["spent"] = spent.as_dict()
