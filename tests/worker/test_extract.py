@@ -228,3 +228,84 @@ def test_author_and_site_name_come_with_the_text_for_bibliographies():
     doc = extract(page, doc_id="1")
     assert (doc.author, doc.site) == ("Ada Lovelace", "Energy Weekly")
     assert "ring wall built out from the shore" in doc.text
+
+
+# -- readers' comments, furniture lines, thin and rich product pages ---------------------
+_HARBOUR = (
+    b"<html><head><title>Harbour wall rebuilt</title></head><body><article><h1>Harbour wall rebuilt</h1>"
+    b"<p>The harbour wall at Porthleven was rebuilt in stone after the storms of 2014, and the new section is "
+    b"designed to take the full force of winter swells without the cracks that opened in the old concrete.</p>"
+    b"<p>Engineers chose granite blocks from a quarry near Penryn because they match the colour of the original "
+    b"Victorian wall and weather in the same way.</p>"
+    b"<p>The work took eighteen months and closed the harbour entrance to larger boats for two winters, which the "
+    b"fishing fleet accepted in return for a safer berth.</p></article>"
+    b"<div id='comments' class='comments'><h3>3 comments</h3><ul class='comment-list'>"
+    b"<li class='comment'><p>I walked along it last week and the new stonework already looks as if it has always "
+    b"been there.</p></li>"
+    b"<li class='comment'><p>Shame they did not widen the path while they were at it, it gets crowded in "
+    b"August.</p></li></ul></div></body></html>"
+)
+_REPLIES = ("new stonework already looks as if", "did not widen the path")
+
+
+def test_readers_comments_left_out_of_an_article():
+    doc = extract(page(_HARBOUR, url="https://news.example/2025/harbour-wall"), doc_id="c1")
+    assert "granite blocks from a quarry near Penryn" in doc.text and "safer berth" in doc.text
+    for reply in _REPLIES:
+        assert reply not in doc.text
+
+
+def test_the_same_replies_are_the_content_of_a_forum_thread():
+    doc = extract(page(_HARBOUR, url="https://boards.example/t/harbour-wall/77"), doc_id="c2")
+    assert "granite blocks from a quarry near Penryn" in doc.text
+    for reply in _REPLIES:
+        assert reply in doc.text
+
+
+def test_furniture_lines_inside_the_article_go_sentences_about_cookies_stay():
+    html = (
+        b"<html><body><article><h1>How cookies work</h1><p>Share</p><p>5 min read</p>"
+        b"<p>A browser keeps a cookie for each site and sends it back with every request, which is how a shop "
+        b"remembers the basket between pages and how a login survives a reload.</p>"
+        b"<p>Third-party cookies are set by a domain other than the page's own, usually an advertiser's, and "
+        b"browsers now block most of them by default.</p>"
+        b"<p>We use cookies to improve your experience. Accept all cookies</p>"
+        b"<p>Next article: How caches work</p></article></body></html>"
+    )
+    doc = extract(page(html, url="https://web.example/cookies"), doc_id="f1")
+    assert "how a login survives a reload" in doc.text and "browsers now block most of them" in doc.text
+    for furniture in ("Share", "5 min read", "We use cookies", "Next article"):
+        assert furniture not in lines_of(doc.text) and furniture not in doc.text
+
+
+def test_furniture_filter_never_empties_a_page():
+    from worker.extraction.boilerplate import drop_furniture
+
+    assert drop_furniture("Home\nAbout us\nA harbour wall of granite.\nShare") == "A harbour wall of granite."
+    doc = extract(page(b"<html><body><div><p>Contact us</p></div></body></html>"), doc_id="f2")
+    assert doc.text == "Contact us"
+
+
+def test_json_ld_facts_not_repeated_when_the_visible_text_is_rich():
+    body = " ".join(
+        f"<p>{s}</p>"
+        for s in (
+            "The Trailhead 40 is a forty-litre pack for long day hikes and light overnight trips in the hills.",
+            "Its suspended mesh back keeps air moving between the pack and your shoulders on a warm climb.",
+            "The hip belt carries most of the load and has two zipped pockets for a phone and a snack.",
+            "A side zip opens the main compartment, so a jacket at the bottom comes out without unpacking.",
+            "Compression straps on both sides pull a half-empty pack tight so that it does not sway.",
+        )
+    )
+    ld = (
+        '{"@context":"https://schema.org","@type":"Product","name":"Trailhead 40",'
+        '"description":"A forty litre pack with an integrated rain cover.","brand":{"@type":"Brand","name":"Summit"},'
+        '"sku":"TH40","offers":{"@type":"Offer","price":"129.00","priceCurrency":"GBP"}}'
+    )
+    html = (
+        f"<html><head><title>Trailhead 40</title><script type='application/ld+json'>{ld}</script></head>"
+        f"<body><main><h1>Trailhead 40</h1>{body}</main></body></html>"
+    ).encode()
+    doc = extract(page(html, url="https://summit.example/packs/trailhead-40"), doc_id="p2")
+    assert "suspended mesh back" in doc.text and "side zip opens the main compartment" in doc.text
+    assert "integrated rain cover" not in doc.text and "SKU: TH40" not in doc.text
