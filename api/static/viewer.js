@@ -199,8 +199,8 @@ async function showJob(id) {
   }
 }
 
-// A standard/deep job: the report's outline (linked to its sections), what was spent
-// against the budget, and each round: why it was needed, what it asked and read.
+// A standard/deep job: the report's outline (linked to its sections), then how it
+// was researched.
 function renderResearch(deep, content) {
   const outline = $("outline");
   outline.textContent = "";
@@ -217,19 +217,32 @@ function renderResearch(deep, content) {
     outline.appendChild(li);
   });
   $("outline-section").hidden = deep.outline.length === 0;
-
-  const spent = deep.spent || {}, budget = deep.budget || {}, estimate = deep.estimate || {};
-  $("research-summary").textContent = `${deep.depth} research: ${plural(deep.rounds.length, "round")}` +
-    (deep.stop_reason ? `; stopped because: ${deep.stop_reason}` : "");
-  const body = $("spend").querySelector("tbody");
+  const body = $("research-body");
   body.textContent = "";
+  body.appendChild(researchDetails(deep));
+  $("research").hidden = false;
+}
+
+// What a standard/deep job spent against its budget and estimate, and each round:
+// why it was needed, what it asked and read, what was still missing after it.
+function researchDetails(deep) {
+  const box = el("div", {"class": "research"});
+  const spent = deep.spent || {}, budget = deep.budget || {}, estimate = deep.estimate || {};
+  box.appendChild(el("p", {"class": "research-summary"}, `${deep.depth} research: ${plural(deep.rounds.length, "round")}` +
+    (deep.stop_reason ? `; stopped because: ${deep.stop_reason}` : "")));
+  box.appendChild(el("h3", {}, "Spend"));
+  const table = el("table", {"class": "spend"});
+  const head = el("tr");
+  for (const name of ["", "spent", "budget", "estimate"]) head.appendChild(el("th", {}, name));
+  table.appendChild(el("thead")).appendChild(head);
+  const rows = table.appendChild(el("tbody"));
   const row = (name, used, limit, expected, cls) => {
     const tr = el("tr", {"class": cls});
     tr.appendChild(el("th", {"scope": "row"}, name));
     tr.appendChild(el("td", {}, used));
     tr.appendChild(el("td", {}, limit === undefined ? "" : fmt(limit)));
     tr.appendChild(el("td", {}, expected === undefined ? "" : fmt(expected)));
-    body.appendChild(tr);
+    rows.appendChild(tr);
   };
   row("rounds", fmt(spent.rounds), budget.rounds, undefined, "spend-rounds");
   row("pages", fmt(spent.pages), budget.pages, estimate.pages, "spend-pages");
@@ -237,10 +250,14 @@ function renderResearch(deep, content) {
       budget.tokens, estimate.tokens, "spend-tokens");
   if (spent.report_tokens !== undefined) row("of which the report", fmt(spent.report_tokens), undefined, undefined, "spend-report");
   row("seconds", Number(spent.seconds || 0).toFixed(1), budget.seconds, undefined, "spend-seconds");
+  box.appendChild(table);
 
-  const list = $("rounds");
-  list.textContent = "";
-  for (const r of deep.rounds) {
+  box.appendChild(el("h3", {}, "Rounds"));
+  const list = el("ol", {"class": "rounds"});
+  for (const given of deep.rounds) {
+    // every field of the result's RoundOut, defaults for any an older run lacks
+    const r = Object.assign({why: "", queries: [], gaps: [], pages_fetched: 0, new_sources: 0, duplicates: 0,
+                             findings: 0, prompt_tokens: 0, completion_tokens: 0, seconds: 0}, given);
     const li = el("li", {"class": "round", "value": String(r.n)});
     li.appendChild(el("h4", {}, `Round ${r.n}: ${Number(r.seconds).toFixed(r.seconds < 10 ? 2 : 1)} s, ` +
       `${fmt(r.prompt_tokens + r.completion_tokens)} tokens (${fmt(r.prompt_tokens)} prompt, ${fmt(r.completion_tokens)} completion)`));
@@ -262,7 +279,8 @@ function renderResearch(deep, content) {
     if (r.stop_reason) li.appendChild(el("p", {"class": "stop"}, "No further round: " + r.stop_reason));
     list.appendChild(li);
   }
-  $("research").hidden = false;
+  box.appendChild(list);
+  return box;
 }
 
 async function showReport(name, run) {
@@ -276,6 +294,14 @@ async function showReport(name, run) {
     content.appendChild(el("h2", {}, section.question));
     if (section.status !== "done") { content.appendChild(el("p", {"class": "error"}, `Failed: ${section.error}`)); continue; }
     renderAnswer(content, section.answer_html, section.references, section.markers);
+    const deep = section.result && section.result.deep;
+    if (deep) {  // a report whose questions were researched in rounds
+      const details = el("details", {"class": "section-research"});
+      details.appendChild(el("summary", {}, `How this section was researched: ${plural(deep.rounds.length, "round")}, ` +
+        `${plural((deep.spent || {}).pages, "page")}, ${plural((deep.spent || {}).tokens, "token")}`));
+      details.appendChild(researchDetails(deep));
+      content.appendChild(details);
+    }
   }
   renderReferences(report.references);
 }

@@ -193,7 +193,7 @@ def test_deep_job_shown_stalled_then_with_outline_rounds_and_spend(
         assert page.inner_text(f"#content .answer h2{target}") == "Details"
         assert page.locator("#content sup.fn a").count() >= 1  # the sections, with their footnotes
 
-        rounds = page.locator("#rounds li.round")
+        rounds = page.locator("#research .rounds li.round")
         assert rounds.count() == len(deep.rounds) == 3
         for i, r in enumerate(deep.rounds):
             text = rounds.nth(i).inner_text()
@@ -204,13 +204,67 @@ def test_deep_job_shown_stalled_then_with_outline_rounds_and_spend(
         assert "No further round: round budget (3) reached" in rounds.nth(2).inner_text()
 
         spent = deep.spent
-        tokens = page.inner_text("#spend .spend-tokens")
+        tokens = page.inner_text("#research .spend-tokens")
         assert f"{int(spent['tokens']):,} ({int(spent['prompt_tokens']):,} prompt" in tokens
         assert f"{int(deep.budget['tokens']):,}" in tokens and f"{deep.estimate['tokens']:,}" in tokens
-        assert page.inner_text("#spend .spend-rounds").split("\t")[1:3] == ["3", "3"]
-        assert page.inner_text("#spend .spend-pages").split("\t")[1] == str(int(spent["pages"])) == "12"
-        assert "stopped because: round budget (3) reached" in page.inner_text("#research-summary")
+        assert page.inner_text("#research .spend-rounds").split("\t")[1:3] == ["3", "3"]
+        assert page.inner_text("#research .spend-pages").split("\t")[1] == str(int(spent["pages"])) == "12"
+        assert "stopped because: round budget (3) reached" in page.inner_text("#research .research-summary")
         page.screenshot(path=str(artifacts_dir / "viewer-deep.png"), full_page=True)
     finally:
         server.stop()
         site_server.stop()
+
+
+def test_report_sections_researched_in_rounds_show_how(chromium, worker_env, client_for, tmp_path):
+    """A report run whose questions were deep jobs: each section has its rounds and
+    spend under a fold; the model's words in them (queries, gaps) stay text."""
+    import json
+
+    from api.app import create_app
+    from tests.fakes.server import ServerThread
+
+    hostile = "<img src=x onerror=alert(1)>"
+    deep = {
+        "depth": "deep",
+        "budget": {"rounds": 2, "queries_per_round": 2, "pages": 20, "tokens": 50000, "seconds": 300},
+        "estimate": {"tokens": 20000, "pages": 16, "model_calls": 9},
+        "spent": {"rounds": 2, "pages": 8, "prompt_tokens": 3100, "completion_tokens": 650, "tokens": 3750},
+        "rounds": [
+            {"n": 1, "why": "the question", "queries": [f"lagoon costs {hostile}"], "pages_fetched": 4},
+            {"n": 2, "why": "walls", "queries": ["wall length"], "pages_fetched": 4, "gaps": [f"lifetimes {hostile}"]},
+        ],
+        "stop_reason": "round budget (2) reached",
+        "outline": ["Costs"],
+    }
+    run = tmp_path / "reports" / "tides" / "2026-11-23T0900"
+    run.mkdir(parents=True)
+    section = {"question": "What do lagoons cost?", "status": "done", "answer": "## Costs\n\nA lot.", "markers": []}
+    (run / "report.json").write_text(
+        json.dumps(
+            {
+                "title": "Tides",
+                "run": run.name,
+                "sections": [section | {"references": [], "result": {"deep": deep}}, section | {"references": []}],
+                "references": [],
+            }
+        )
+    )
+    client = client_for(worker_env | {"DEEPREF_REPORTS_DIR": str(tmp_path / "reports")})
+    server = ServerThread(create_app(client.settings, client=client)).start()
+    try:
+        page = chromium.new_page()
+        page.goto(server.base_url + f"/reports/tides/runs/{run.name}")
+        page.wait_for_selector("#content .answer")
+        folds = page.locator("details.section-research")
+        assert folds.count() == 1  # only the section researched in rounds
+        assert page.inner_text("details.section-research summary") == (
+            "How this section was researched: 2 rounds, 8 pages, 3,750 tokens"
+        )
+        folds.first.locator("summary").click()
+        text = folds.first.inner_text()
+        assert f"lagoon costs {hostile}" in text and f"lifetimes {hostile}" in text
+        assert "3,750 (3,100 prompt, 650 completion)" in text and "No further round" not in text
+        assert page.locator("#content img").count() == 0
+    finally:
+        server.stop()
