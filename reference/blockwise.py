@@ -22,7 +22,7 @@ import numpy as np
 
 MIN_ROWS = 4  # rows of the smallest matrix product (see reference.scoring)
 BLOCK_CELLS = 2_000_000  # cells per block of the blockwise path (8 MB of float32 each)
-DENSE_CELLS = 4_000_000  # up to this size the whole matrix is computed at once (16 MB)
+DENSE_CELLS = 8_000_000  # up to this size the whole matrix is computed at once (32 MB)
 
 Compute = Callable[[int, int], tuple[np.ndarray, np.ndarray | None]]
 

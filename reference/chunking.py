@@ -59,12 +59,11 @@ def split_sentences(
 
 
 def _append_trimmed(text: str, start: int, end: int, out: list[tuple[int, int]]) -> None:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    if end > start:
-        out.append((start, end))
+    piece = text[start:end]
+    kept = piece.strip()  # str.strip drops exactly the characters str.isspace calls whitespace
+    if kept:
+        start += len(piece) - len(piece.lstrip())
+        out.append((start, start + len(kept)))
 
 
 # A line trimmed of surrounding whitespace: from its first non-space character to its

@@ -163,17 +163,32 @@ def token_matrix(rows: sparse.csr_matrix, idf: np.ndarray) -> TokenMatrix:
     return TokenMatrix(rows, np.diff(rows.indptr).astype(np.float32), idf)
 
 
-def jaccard_matrix(a: TokenMatrix, b: TokenMatrix, bt: sparse.csr_matrix | None = None) -> np.ndarray:
-    """|A∩B| / |A∪B| for every pair of rows, as a dense float32 matrix (``bt``: ``b``'s
-    rows transposed, when the caller keeps them)."""
-    inter = (a.rows @ (b.rows.T if bt is None else bt)).toarray()
+def shared(left: sparse.csr_matrix, right: sparse.csr_matrix) -> np.ndarray:
+    """``left @ right.T`` as a dense float32 array, by sparse-times-dense products over
+    a few left rows at a time. The sums run over the shared tokens in vocabulary
+    order, as in a sparse product (same values), but most pairs share a common
+    word, and building that near-dense product as a sparse matrix cost several
+    times more."""
+    out = np.empty((left.shape[0], right.shape[0]), dtype=np.float32)
+    for start in range(0, left.shape[0], _SHARED_ROWS):
+        part = left[start : start + _SHARED_ROWS].T.toarray()  # (vocabulary, a few rows)
+        out[start : start + part.shape[1]] = (right @ part).T
+    return out
+
+
+_SHARED_ROWS = 64  # left rows per product: bounds the (vocabulary x rows) dense copy
+
+
+def jaccard_matrix(a: TokenMatrix, b: TokenMatrix) -> np.ndarray:
+    """|A∩B| / |A∪B| for every pair of rows, as a dense float32 matrix."""
+    inter = shared(a.rows, b.rows)
     union = a.sizes[:, None] + b.sizes[None, :] - inter
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.where(union > 0, inter / union, 0.0)
     return out.astype(np.float32)
 
 
-def coverage_matrix(a: TokenMatrix, b: TokenMatrix, bt: sparse.csr_matrix | None = None) -> np.ndarray:
+def coverage_matrix(a: TokenMatrix, b: TokenMatrix) -> np.ndarray:
     """IDF-weighted share of each left row's tokens found in each right row.
 
     A claim is usually much shorter than the passage that supports it; Jaccard
@@ -181,7 +196,7 @@ def coverage_matrix(a: TokenMatrix, b: TokenMatrix, bt: sparse.csr_matrix | None
     """
     weighted = a.rows.multiply(a.idf[None, :]).tocsr()
     total = np.asarray(weighted.sum(axis=1)).ravel()
-    found = (weighted @ (b.rows.T if bt is None else bt)).toarray()
+    found = shared(weighted, b.rows)
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.where(total[:, None] > 0, found / total[:, None], 0.0)
     return out.astype(np.float32)

@@ -30,6 +30,7 @@ _TOKEN_OR_SEPARATOR = re.compile(rf"[{_CJK}]+|[^\W_]+|\x00", re.UNICODE)
 _SEPARATOR = "\x00"
 _JOIN = " \x00 "  # the separator stands alone, so splitting on spaces finds it too
 _SPACE = 32
+BATCH = 5_000  # texts tokenised together: a million characters or so
 
 
 @cache  # a pure table: which BMP code points the token pattern treats as what
@@ -75,8 +76,8 @@ class TokenIndex:
     def ids(self, texts: Sequence[str]) -> list[np.ndarray]:
         """Sorted distinct token ids of each text (tokenising only texts not seen before)."""
         new = [t for t in dict.fromkeys(texts) if t not in self._memo]
-        if new:
-            self._tokenise(new)
+        for start in range(0, len(new), BATCH):  # batches bound the memory of the joined text
+            self._tokenise(new[start : start + BATCH])
         memo = self._memo
         return [memo[t] for t in texts]
 
