@@ -137,6 +137,111 @@ function renderReferences(refs) {
   $("references-section").hidden = refs.length === 0;
 }
 
+// The write-up as it is written (docs/api.md, "The write-up as it is written"):
+// `draft` events, then one `answer` event whose edits make the draft the stored
+// answer. Offsets and lengths count code points (the worker's Python len), not
+// JavaScript's UTF-16 units, so the draft is kept as an array of code points.
+class Draft {
+  constructor() { this.chars = []; this.answer = null; this.broken = null; }
+  get text() { return this.answer !== null ? this.answer : this.chars.join(""); }
+  piece(offset, text) {
+    if (offset > this.chars.length) this.broken = `a piece at ${offset} after only ${this.chars.length} characters`;
+    if (offset < this.chars.length) this.chars.length = offset;
+    for (const ch of text) this.chars.push(ch);
+    if (offset === 0) { this.broken = null; this.answer = null; }  // a new attempt
+  }
+  // The verified answer, or null (and `broken` says why): then the stored result is what counts.
+  edit({edits, draft_chars, chars}) {
+    if (this.broken === null && draft_chars !== this.chars.length) {
+      this.broken = `the edits are against ${draft_chars} characters, not ${this.chars.length}`;
+    }
+    if (this.broken !== null) return null;
+    const out = [];
+    let at = 0;
+    for (const [start, end, text] of edits) {
+      if (!(at <= start && start <= end && end <= this.chars.length)) { this.broken = `edit [${start}, ${end}] does not fit`; return null; }
+      out.push(this.chars.slice(at, start).join(""), text);
+      at = end;
+    }
+    out.push(this.chars.slice(at).join(""));
+    const answer = out.join("");
+    if ([...answer].length !== chars) { this.broken = `the edited draft is not ${chars} characters`; return null; }
+    this.answer = answer;
+    return answer;
+  }
+}
+
+async function sha256Hex(text) {
+  if (!(window.crypto && crypto.subtle)) return null;  // not a secure context: the length check stands alone
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The model's words, shown as text until the stored answer (with its footnotes) replaces them.
+function renderDraft(draft, state, note) {
+  $("draft-section").hidden = false;
+  const box = $("draft");
+  box.dataset.state = state;
+  box.textContent = draft.text;
+  $("draft-note").textContent = note;
+}
+const DRAFT_NOTE = "The model's text as it is written: its citations are checked once it is finished.";
+
+// A standard/deep job's rounds, each summed up as soon as it is done, from the state
+// events' messages ("round 2 of 4: searching 3 queries for '…' (14 pages, 12 sources,
+// 5210 tokens so far)", then "round 2 of 4 done; stopping: …"); once the job is done
+// its stored rounds replace them.
+const ROUND_MESSAGE = /^round (\d+) of (\d+)(: | done)(.*?)(?: \((\d+) pages, (\d+) sources, (\d+) tokens so far\))?$/s;
+class LiveRounds {
+  constructor() { this.rounds = new Map(); }
+  // true when a round has just finished
+  message(text) {
+    const m = ROUND_MESSAGE.exec(text || "");
+    if (!m) return false;
+    const n = Number(m[1]);
+    if (!this.rounds.has(n)) this.rounds.set(n, {n, of: Number(m[2]), steps: [], done: false});
+    const round = this.rounds.get(n);
+    const counts = m[5] === undefined ? null : {pages: Number(m[5]), sources: Number(m[6]), tokens: Number(m[7])};
+    if (m[3] === ": ") {
+      const step = m[4].startsWith("resumed") ? m[4] : m[4].replace(/^(planning queries)$/, "");
+      if (step && !round.steps.includes(step)) round.steps.push(step);
+      if (counts) round.before = round.before || counts;
+      return false;
+    }
+    const finished = !round.done;
+    round.done = true;
+    round.after = counts;
+    round.stop = m[4].startsWith("; stopping: ") ? m[4].slice("; stopping: ".length) : "";
+    return finished;
+  }
+  render() {
+    const list = $("live-rounds");
+    list.textContent = "";
+    let previous = {pages: 0, sources: 0, tokens: 0};
+    for (const r of [...this.rounds.values()].sort((a, b) => a.n - b.n)) {
+      const after = r.after || r.before || previous;
+      if (!r.done) { previous = after; continue; }
+      const li = el("li", {"class": "round", "value": String(r.n)});
+      li.appendChild(el("h4", {}, `Round ${r.n} of ${r.of}: ${plural(after.pages - previous.pages, "page")}, ` +
+        `${plural(after.sources - previous.sources, "new source")}, ${plural(after.tokens - previous.tokens, "token")}`));
+      for (const step of r.steps) li.appendChild(el("p", {"class": "step"}, step));
+      li.appendChild(el("p", {"class": "counts"}, `So far: ${plural(after.pages, "page")}, ` +
+        `${plural(after.sources, "source")}, ${plural(after.tokens, "token")}`));
+      if (r.stop) li.appendChild(el("p", {"class": "stop"}, "No further round: " + r.stop));
+      list.appendChild(li);
+      previous = after;
+    }
+    $("live-rounds-section").hidden = list.children.length === 0;
+  }
+}
+
+function hideLive() {
+  $("draft-section").hidden = true;
+  $("draft").textContent = "";
+  $("live-rounds-section").hidden = true;
+  $("live-rounds").textContent = "";
+}
+
 let watching = null;  // the running job's event stream and poll timer
 function stopWatching() {
   if (!watching) return;
@@ -154,6 +259,7 @@ async function showJob(id) {
   const deep = Boolean(job.options && job.options.depth && job.options.depth !== "quick");
   $("subtitle").textContent = job.question;
   document.title = "deepref — " + job.question;
+  hideLive();
   if (job.state === "failed") { renderProgress(job.state, job.progress, "", deep); showError(`Failed in ${job.error ? job.error.stage : "?"}: ${job.error ? job.error.message : job.message}`); return; }
   if (job.state === "cancelled") { showError("This job was cancelled."); return; }
   if (job.state !== "done") {
@@ -172,12 +278,37 @@ async function showJob(id) {
       }).catch(() => {});
     }, POLL_MS);
     watching = {source, timer};
+    // the stream starts from the job's first event: the draft and rounds are rebuilt whole
+    const draft = new Draft();
+    const rounds = new LiveRounds();
     source.addEventListener("state", (event) => {
       const data = JSON.parse(event.data);
       renderProgress(data.state, Number(data.progress), data.message, deep);
       $("stalled").hidden = true;  // a new event: the stage is alive
       $("progress").classList.remove("is-stalled");
+      if (deep && rounds.message(data.message)) rounds.render();
       if (FINAL.includes(data.state)) showJob(id);
+    });
+    source.addEventListener("draft", (event) => {
+      const data = JSON.parse(event.data);
+      draft.piece(Number(data.offset), String(data.text));
+      renderDraft(draft, "draft", DRAFT_NOTE);
+    });
+    source.addEventListener("answer", (event) => {
+      const data = JSON.parse(event.data);
+      const answer = draft.edit(data);
+      if (answer === null) {  // a piece was missed: the stored answer comes with the job's end
+        renderDraft(draft, "broken", "Citations checked; the answer with its footnotes follows when the job ends.");
+        return;
+      }
+      renderDraft(draft, "verified", "Citations checked; the footnotes follow when the job ends.");
+      sha256Hex(answer).then((hex) => {
+        if (hex !== null && hex !== data.sha256 && draft.answer === answer) {
+          draft.answer = null;
+          draft.broken = "the edited draft is not the announced answer";
+          renderDraft(draft, "broken", "Citations checked; the answer with its footnotes follows when the job ends.");
+        }
+      }).catch(() => {});
     });
     source.onerror = () => { stopWatching(); setTimeout(() => showJob(id), 1000); };
     return;

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 
 import pytest
 
@@ -266,5 +267,116 @@ def test_report_sections_researched_in_rounds_show_how(chromium, worker_env, cli
         assert f"lagoon costs {hostile}" in text and f"lifetimes {hostile}" in text
         assert "3,750 (3,100 prompt, 650 completion)" in text and "No further round" not in text
         assert page.locator("#content img").count() == 0
+    finally:
+        server.stop()
+
+
+def test_deep_job_written_as_it_streams_then_shown_verified(
+    chromium, worker_env, client_for, start_worker, searxng_server, openai_server, artifacts_dir
+):
+    """A deep job while its report is written: each finished round is summed up on the
+    page from the events, and the report's draft grows as the model writes it (held
+    mid-answer here); once released, the draft is edited into the verified answer,
+    then replaced by the stored answer with its footnotes."""
+    from api.app import create_app
+    from tests.fakes.server import ServerThread
+    from tests.fakes.topic_site import SearchRows, TopicSite
+    from worker.models import ResearchBudget, ResearchOptions
+
+    site = TopicSite()
+    site_server = ServerThread(site.app).start()
+    searxng_server.fake.results = SearchRows(site_server.base_url, per_query=2)
+    openai_server.fake.researcher.behave("tidal lagoon", rounds=None)  # only the round budget stops it
+    openai_server.fake.stream_stall_after = 30  # the first section stops 30 characters in
+    openai_server.fake.stream_delay = 0.06  # one delta per draft event: the viewer sees each piece
+    client = client_for(worker_env)
+    server = ServerThread(create_app(client.settings, client=client)).start()
+    start_worker("browser-draft")
+    job = client.submit(
+        "What do tidal lagoon costs depend on?", ResearchOptions(depth="deep", budget=ResearchBudget(rounds=2))
+    )
+    try:
+        page = chromium.new_page(viewport={"width": 1100, "height": 900})
+        page.goto(server.base_url + f"/jobs/{job}")
+        deadline = time.monotonic() + 90
+        while openai_server.fake.streams_stalled == 0:
+            assert time.monotonic() < deadline, "the report's stream never reached its hold"
+            time.sleep(0.1)
+        # the API polls the text stream twice a second: the last piece before the hold shows
+        page.wait_for_function(
+            "() => document.querySelector('#draft').textContent.length > '## Background'.length + 10", timeout=10_000
+        )
+        time.sleep(1.5)
+        partial = page.eval_on_selector("#draft", "e => e.textContent")
+        assert page.get_attribute("#draft", "data-state") == "draft"
+        assert not page.is_hidden("#draft-section") and page.locator("#content sup.fn").count() == 0
+        assert "citations are checked once it is finished" in page.inner_text("#draft-note")
+        live = page.locator("#live-rounds li.round").all_inner_texts()  # both rounds, summed up as they ended
+        page.screenshot(path=str(artifacts_dir / "viewer-deep-draft.png"), full_page=True)
+        page.evaluate(
+            """() => { window.draftStates = [];
+                new MutationObserver(() => window.draftStates.push(document.querySelector('#draft').dataset.state))
+                  .observe(document.querySelector('#draft'), {attributes: true, attributeFilter: ['data-state']}); }"""
+        )
+
+        openai_server.fake.release_streams(openai_server.loop)
+        page.wait_for_selector("#research:not([hidden])", timeout=120_000)
+        result = client.result(job)
+        assert partial.startswith("## Background\n\n") and len(partial) < len(result.answer)
+        assert result.answer.startswith(partial), (partial, result.answer[: len(partial) + 20])
+        assert "verified" in page.evaluate("window.draftStates") and "broken" not in page.evaluate("window.draftStates")
+        assert page.is_hidden("#draft-section") and page.is_hidden("#live-rounds-section")
+        assert page.locator("#content sup.fn a").count() >= 1  # the stored answer, with its footnotes
+
+        rounds = result.deep.rounds
+        assert len(live) == len(rounds) == 2
+        pages_so_far = 0
+        for text, r in zip(live, rounds, strict=True):
+            pages_so_far += r.pages_fetched
+            assert text.startswith(f"Round {r.n} of 2: {r.pages_fetched} pages, "), text
+            assert f"for {r.why!r}" in text and f"So far: {pages_so_far} pages" in text
+        assert "No further round: round budget (2) reached" in live[1] and "No further round" not in live[0]
+    finally:
+        server.stop()
+        site_server.stop()
+
+
+def test_the_viewers_draft_adds_up_like_the_workers(chromium, worker_env, client_for):
+    """The viewer's reader (viewer.js ``Draft``) on the events the worker's writer makes
+    for a text with characters outside the BMP: the same answer as ``Reassembly``
+    (offsets are code points, not UTF-16 units), and a missed piece is noticed."""
+    import json
+
+    from api.app import create_app
+    from tests.fakes.server import ServerThread
+    from worker.streaming import DraftWriter, Reassembly, answer_event, decode
+
+    events: list[dict] = []
+    writer = DraftWriter(events.append, [], interval=0.0, share=1_000_000)
+    for piece in ("Tides 🌊 turn ", "turbines [1] at ", "La Rance 𝔸.", " More 🌊."):
+        writer.feed(piece)
+    draft = writer.close()
+    answer = draft.replace("turbines", "the turbines").replace(" More 🌊.", "")
+    events.append(answer_event(draft, answer))
+    decoded = [decode(e) for e in events]
+    reader = Reassembly()
+    for kind, data in decoded:
+        reader.apply(kind, data)
+    assert reader.answer == answer and len(decoded) > 3
+
+    client = client_for(worker_env)
+    server = ServerThread(create_app(client.settings, client=client)).start()
+    try:
+        page = chromium.new_page()
+        page.goto(server.base_url + "/jobs/" + "0" * 32)  # any viewer page loads viewer.js
+        page.wait_for_load_state()
+        run = """(events) => { const d = new Draft(); let answer = null;
+            for (const [kind, data] of events) {
+              if (kind === 'draft') d.piece(data.offset, data.text); else answer = d.edit(data); }
+            return [answer, d.broken]; }"""
+        assert page.evaluate(run, json.loads(json.dumps(decoded))) == [answer, None]
+        missed = [e for i, e in enumerate(decoded) if i != 1]
+        got, broken = page.evaluate(run, json.loads(json.dumps(missed)))
+        assert got is None and broken
     finally:
         server.stop()
