@@ -199,6 +199,27 @@ def _segments(text: str, layout: Layout, prof: Profile, min_len: int | None) -> 
     return [s for s in segment_answer(text, prof.segments, layout) if len(s.text) >= minimum]
 
 
+# Segments judged per call of the support model: its features are computed as
+# (segments x candidate windows) matrices, 0.7 GB for 1,000 sentences with four
+# candidates each; groups keep that to a few MB. (Its IDF weights are taken over the
+# candidates judged together, so a group is a fixed slice of the segments' pairs, the
+# same on both paths; an answer of up to this many sentences is judged in one call.)
+EVIDENCE_SEGMENTS = 128
+
+
+def _by_segments(keys: list[tuple[int, int, bool]], size: int) -> list[list[tuple[int, int, bool]]]:
+    """``keys`` in consecutive groups that each hold the pairs of at most ``size`` segments."""
+    groups: list[list[tuple[int, int, bool]]] = []
+    seen: set[int] = set()
+    for key in keys:
+        if not groups or (key[0] not in seen and len(seen) >= size):
+            groups.append([])
+            seen = set()
+        seen.add(key[0])
+        groups[-1].append(key)
+    return groups
+
+
 class _Judge:
     """Support of (segment, chunk) pairs, computed once per pair and remembered.
 
@@ -219,8 +240,7 @@ class _Judge:
         """Support of (segment, chunk) pairs; ``cited``: the model cited these sources
         for these segments (verifying a citation, not attributing)."""
         keys = [(r, c, cited) for r, c in pairs]
-        todo = [k for k in dict.fromkeys(keys) if k not in self.memo]
-        if todo:
+        for todo in _by_segments([k for k in dict.fromkeys(keys) if k not in self.memo], EVIDENCE_SEGMENTS):
             rows, cols, flags = (np.array(v) for v in zip(*todo, strict=True))
             dense = self.scores.dense if self.model.dense else None
             x, windows = pair_features(

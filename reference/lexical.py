@@ -169,6 +169,8 @@ def shared(left: sparse.csr_matrix, right: sparse.csr_matrix) -> np.ndarray:
     order, as in a sparse product (same values), but most pairs share a common
     word, and building that near-dense product as a sparse matrix cost several
     times more."""
+    if not right.has_sorted_indices:  # the sums must run in vocabulary order, as they did
+        right = right.sorted_indices()
     out = np.empty((left.shape[0], right.shape[0]), dtype=np.float32)
     for start in range(0, left.shape[0], _SHARED_ROWS):
         part = left[start : start + _SHARED_ROWS].T.toarray()  # (vocabulary, a few rows)
