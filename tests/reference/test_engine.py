@@ -257,3 +257,18 @@ def test_bad_arguments_are_clear():
         build_references("x", [], min_rel_score=2)
     with pytest.raises(InputError, match=r"list of reference\.Source"):
         build_references("x", [{"id": "1"}])  # type: ignore[list-item]
+
+
+def test_cosine_alone_builds_no_lexical_matrix(monkeypatch):
+    """Only what the profile scores with is computed: the seed with an embedder uses
+    cosine alone, so no token matrix is built unless the embedder fails."""
+    import reference.scoring as scoring
+
+    built = []
+    real = scoring.build_matrices
+    monkeypatch.setattr(scoring, "build_matrices", lambda *a, **k: built.append(1) or real(*a, **k))
+    answer = "The La Rance station in France opened in 1966 and has a capacity of 240 megawatts, as reported."
+    result = build_references(answer, [TIDES, WIND], embedder=FakeEmbedder(), profile="seed", min_chunk_length=10)
+    assert result.scorer == "cosine" and not built
+    broken = build_references(answer, [TIDES, WIND], embedder=FakeEmbedder(fail=True), profile="seed")
+    assert broken.scorer == "jaccard" and built
