@@ -25,15 +25,17 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
 from benchmarks.support_data import EXPERTQA, WICE, Answer, load_expertqa, load_wice, local_embedder
-from benchmarks.support_train import Pairs, build_pairs, fit, out_of_fold_level
+from benchmarks.support_train import MODEL_DENSE, MODEL_LEXICAL, Pairs, build_pairs, fit, out_of_fold_level
 from reference import build_references
-from reference.support import DENSE_FEATURES, LEXICAL_FEATURES, SupportModels
+from reference.support import DENSE_FEATURES, SupportModels
 
-LEVELS = (0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
+LEVELS = (0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)
+PLOT = Path(__file__).resolve().parents[1] / "docs" / "support_curve.png"
 
 
 @dataclass
@@ -51,7 +53,7 @@ def models_for(train_sets: list[Pairs], groups: list[list[str]], dense: bool, em
     """Weights fitted on ``train_sets`` the way the training script fits them."""
     both = Pairs.concat(train_sets)
     out = {}
-    for name, features in (("lexical", LEXICAL_FEATURES), ("minilm", DENSE_FEATURES)):
+    for name, features in (("lexical", MODEL_LEXICAL), ("minilm", MODEL_DENSE)):
         if name == "minilm" and not dense:
             continue
         model = fit(both.x, both.y, features, name, (embedder_name,) if name == "minilm" else ())
@@ -160,6 +162,46 @@ def curve(eqa: Outcome, wice: Outcome) -> None:
         )
 
 
+def plot(curves: dict[str, tuple[Outcome, Outcome]], path: Path = PLOT) -> None:
+    """The precision/coverage curves as a PNG (matplotlib: the dev extra only)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("  (matplotlib not installed: no PNG; pip install -e '.[dev]')")
+        return
+    grid = np.linspace(0.0, 0.98, 50)
+    fig, axes = plt.subplots(1, 3, figsize=(13, 4))
+    for label, (eqa, wice) in curves.items():
+        v, w = np.array(eqa.verify), np.array(wice.verify)
+        rows = [(v[v[:, 0] >= t, 1].mean() if (v[:, 0] >= t).any() else np.nan, (v[v[:, 1] == 1, 0] >= t).mean(),
+                 (w[w[:, 1] == 1, 0] >= t).mean(), 1 - (w[w[:, 1] == 0, 0] >= t).mean(),
+                 np.mean([g for s, g, _ in eqa.attribution if s >= t] or [np.nan]),
+                 len({c for s, g, c in eqa.attribution if s >= t and g}) / max(eqa.supported_claims, 1))
+                for t in grid]  # fmt: skip
+        r = np.array(rows)
+        axes[0].plot(r[:, 1], r[:, 0], label=label)
+        axes[1].plot(r[:, 2], r[:, 3], label=label)
+        axes[2].plot(r[:, 5], r[:, 4], label=label)
+    specs = [
+        ("ExpertQA verify", "recall of supported citations", "precision of kept", (0.70, 0.85)),
+        ("WiCE verify", "kept share of supported/partial", "dropped share of not-supported", (0.85, 0.80)),
+        ("ExpertQA attribution", "supported claims covered", "precision", (0.60, 0.85)),
+    ]
+    for ax, (title, xl, yl, target) in zip(axes, specs, strict=True):
+        ax.set(title=title, xlabel=xl, ylabel=yl, xlim=(0, 1.02), ylim=(0, 1.02))
+        ax.plot(*target, "k*", markersize=10, label="target")
+        ax.grid(alpha=0.3)
+    axes[0].legend(fontsize=8)
+    fig.suptitle("Support model, held-out folds, as min_support varies (python -m benchmarks support)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    print(f"  wrote {path}")
+
+
 def reliability(outcomes: list[tuple[float, int]]) -> None:
     p = np.array([s for s, _ in outcomes])
     y = np.array([t for _, t in outcomes])
@@ -209,6 +251,7 @@ def evaluate(eqa, eqa_pairs, wice, wice_pairs, embedder, dense: bool, label: str
     summarise("WiCE -> ExpertQA", x_e, Outcome(), pick(to_eqa).min_support)
     print("  reliability across data sets (both directions):")
     reliability(x_e.verify + x_w.verify + [(s, g) for s, g, _ in x_e.attribution])
+    return cv_e, cv_w
 
 
 def cost(embedder, repeats: int = 3) -> None:
@@ -260,10 +303,13 @@ def main(argv: list[str]) -> int:
     embedder = None if "--no-local" in argv else local_embedder()
     if embedder is not None:
         runs.append((embedder, True, "MiniLM weights"))
+    curves = {}
     for emb, dense, label in runs:
         eqa_pairs = build_pairs(eqa, emb, False)
         wice_pairs = build_pairs(wice, emb, True)
-        evaluate(eqa, eqa_pairs, wice, wice_pairs, emb, dense, label)
+        curves[label] = evaluate(eqa, eqa_pairs, wice, wice_pairs, emb, dense, label)
+    if "--quick" not in argv:
+        plot(curves)
     print("\ncost of support scoring")
     cost(None)
     if embedder is not None:

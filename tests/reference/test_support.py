@@ -162,3 +162,33 @@ def test_quote_narrows_to_the_supporting_sentence():
     (ref,) = result.references
     assert ref.quote == "The La Rance station in France opened in 1966 and has a capacity of 240 megawatts."
     assert ref.chunk_span != ref.quote_span
+
+
+def _stump_weights() -> dict:
+    """A one-tree model on ``coverage``: 0.2 at or below 0.5, 0.8 above."""
+    lo, hi = np.log(0.2 / 0.8), np.log(0.8 / 0.2)
+    tree = {"feature": [0, -1, -1], "threshold": [0.5, 0, 0], "left": [1, 0, 0], "right": [2, 0, 0],
+            "value": [0, lo, hi]}  # fmt: skip
+    return {"name": "lexical", "features": ["coverage"], "kind": "trees", "min_support": 0.5,
+            "trees": {"base": 0.0, "rate": 1.0, "trees": [tree]}}  # fmt: skip
+
+
+def test_tree_weights_load_predict_and_round_trip():
+    from reference.support import SupportModel
+
+    model = SupportModel.from_dict(_stump_weights())
+    assert model.kind == "trees"
+    np.testing.assert_allclose(model.predict(np.array([[0.1], [0.5], [0.9]])), [0.2, 0.2, 0.8])
+    again = SupportModel.from_dict(json.loads(json.dumps(model.to_dict())))
+    np.testing.assert_allclose(
+        again.predict(np.array([[0.3], [0.7]])), [0.2, 0.8], atol=1e-5
+    )  # leaves kept to 6 places
+
+
+def test_tree_weights_pointing_at_a_missing_node_are_refused():
+    from reference.support import SupportModel
+
+    bad = _stump_weights()
+    bad["trees"]["trees"][0]["right"] = [7, 0, 0]
+    with pytest.raises(ConfigurationError, match="node"):
+        SupportModel.from_dict(bad)
