@@ -2,10 +2,11 @@
 
 Every decision about a citation (attribute, verify, drop, fill) compares this
 probability with one level, ``min_support``, instead of comparing a raw
-similarity with a hand-set threshold. Gradient-boosted depth-2 trees over a few
-features of the (claim, passage) pair (``reference.support_trees``; they replaced a
-logistic regression that separated the classes less well), trained on human labels
-(ExpertQA, WiCE) by ``scripts/train_support.py``; the measurements behind each feature are in
+similarity with a hand-set threshold. A logistic regression over a few features
+of the (claim, passage) pair, trained on human labels (ExpertQA, WiCE) by
+``scripts/train_support.py``; the weights file may instead hold gradient-boosted
+trees (``reference.support_trees``: measured better held out, not shipped because
+they are not monotone on short passages); the measurements behind each feature are in
 docs/references.md. Two weight sets live in ``support_weights.json``: one with
 MiniLM cosine features (used when the local MiniLM scored the pairs) and one
 lexical-only (no embedder, or another model whose cosines mean something else).
@@ -70,7 +71,7 @@ class SupportModel:
     scale: np.ndarray
     coef: np.ndarray
     intercept: float
-    min_support: float  # the default level: ~85% of held-out kept citations supported (dev data)
+    min_support: float  # the default level: ~85% of held-out kept model citations supported (dev data)
     embedders: tuple[str, ...] = ()  # embedder names whose cosines these weights were trained on
     trees: Trees | None = None
 

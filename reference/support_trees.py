@@ -3,10 +3,11 @@
 Shallow regression trees fitted to the log-loss gradient (``benchmarks/support_train.py``
 fits them); the probability is ``sigmoid(base + rate * sum of the trees' leaves)``.
 On held-out questions they separated supported from unsupported pairs better than
-the logistic regression they replaced (ExpertQA citations AUC 0.61 vs 0.59, WiCE
-0.84 vs 0.77; docs/benchmarks.md): the evidence is not additive (a number that
-disagrees matters only when the passage is otherwise on topic), which a sum of
-weighted features cannot say and a depth-2 tree can.
+the logistic regression (ExpertQA citations AUC 0.61 vs 0.59, WiCE 0.84 vs 0.77;
+docs/benchmarks.md), but they are not monotone: on short passages unlike the
+training data they judged a word-for-word second source and a wrong citation the
+wrong way round, so the shipped weights stay logistic. The weights file can hold
+either kind (``"kind": "trees"``).
 
 Each tree is stored as flat node arrays: ``feature`` (-1 for a leaf), ``threshold``,
 ``left`` and ``right`` (node indices; a value goes left when ``x <= threshold``)
