@@ -15,6 +15,7 @@ from celery.exceptions import Ignore, SoftTimeLimitExceeded
 
 from reference.errors import DeeprefError
 from worker.celery_app import process_enqueue, process_lifecycle
+from worker.errors import describe
 from worker.lifecycle import RunsElsewhere, Skip
 from worker.models import JobRecord
 from worker.settings import get_settings
@@ -52,7 +53,9 @@ def run_stage(task, job_id: str, stage: str, body: Callable[[JobRecord], object]
     except Exception as exc:  # a bug: fail the job with its type, keep the traceback in the log
         log.exception("stage %s of job %s crashed", stage, job_id)
         lifecycle.release(claim)
-        lifecycle.fail(job_id, stage, type(exc).__name__, f"internal error in the {stage} stage: {exc}")
+        lifecycle.fail(
+            job_id, stage, type(exc).__name__, f"internal error in the {stage} stage: {describe(exc, with_type=True)}"
+        )
         raise Ignore() from None
     if not lifecycle.finish(claim, output):
         raise Ignore()  # cancelled while this stage ran: do not chain on

@@ -109,3 +109,41 @@ class StoreUnavailable(DeeprefError):
 
 class ArtifactNotFound(JobNotFound):
     """A job's stored stage output is missing: it expired, or its stage never finished."""
+
+
+def describe(exc: BaseException, *, with_type: bool = False) -> str:
+    """What went wrong, in words a job's error message can carry: the exception's own
+    message (after its class name with ``with_type``, as for an unexpected error).
+
+    An exception may say nothing: ``str()`` is empty (``TimeoutError()``, a bare
+    ``raise X``) or ``"None"`` (``KeyError(None)``, ``X(None)``, a message built from
+    a value that was None). Then the message names its class, where it was raised
+    (file, line, function) and the error it was handling, so that "internal error in
+    the report stage: None" can no longer happen."""
+    message = str(exc).strip()
+    name = type(exc).__name__
+    if message and message != "None":
+        return f"{name}: {message}" if with_type else message
+    said = "with no message" if not message else "with the message None"
+    parts = [f"{name} {said}"]
+    where = _raised_at(exc)
+    if where:
+        parts.append(f"raised at {where}")
+    during = exc.__cause__ or (None if exc.__suppress_context__ else exc.__context__)
+    if during is not None:
+        parts.append(f"while handling {describe(during, with_type=True)}")
+    return ", ".join(parts)
+
+
+def _raised_at(exc: BaseException) -> str:
+    import traceback
+    from pathlib import Path
+
+    frames = traceback.extract_tb(exc.__traceback__) if exc.__traceback__ is not None else []
+    if not frames:
+        return ""
+    last = frames[-1]
+    path = Path(last.filename)
+    root = Path(__file__).resolve().parents[1]  # where deepref's packages sit: worker/jobs.py, not /home/...
+    shown = path.relative_to(root) if path.is_relative_to(root) else Path(path.name)
+    return f"{shown}:{last.lineno} in {last.name}"

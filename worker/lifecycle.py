@@ -289,7 +289,9 @@ class JobLifecycle:
     def failed(self, claim: Claim, exc: BaseException, why: str = "") -> None:
         """The stage failed for good: the job fails with the stage and the reason."""
         self.release(claim)
-        message = f"{exc} ({why})" if why and why != "not retryable" else str(exc)
+        from worker.errors import describe
+
+        message = f"{describe(exc)} ({why})" if why and why != "not retryable" else describe(exc)
         self.fail(claim.job_id, claim.stage, type(exc).__name__, message)
 
     # -- vanished workers -----------------------------------------------------------------
