@@ -156,6 +156,20 @@ def searxng_server():
 
 
 @pytest.fixture
+def topic_site(searxng_server):
+    """A site of pages on one topic (tests/fakes/topic_site.py) that the fake search
+    returns two rows a query of; ``.site`` counts the requests each page got."""
+    from tests.fakes.topic_site import SearchRows, TopicSite
+
+    site = TopicSite()
+    server = _serve(site.app)
+    server.site = site
+    searxng_server.fake.results = SearchRows(server.base_url, per_query=2)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
 def web_site():
     """Real-looking pages and hostile ones (tests/fakes/site.py); ``.url(path)``."""
     from tests.fakes.site import Site

@@ -9,23 +9,12 @@ import time
 import pytest
 
 from tests.e2e.support import wait_for_state, wait_until
-from tests.fakes.server import ServerThread
-from tests.fakes.topic_site import SearchRows, TopicSite
+from tests.fakes.topic_site import SearchRows
 from worker.models import JobState, ResearchBudget, ResearchOptions
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(240)]
 
 Q = "What do tidal lagoon costs depend on?"
-
-
-@pytest.fixture
-def topic_site(searxng_server):
-    site = TopicSite()
-    server = ServerThread(site.app).start()
-    server.site = site
-    searxng_server.fake.results = SearchRows(server.base_url, per_query=2)
-    yield server
-    server.stop()
 
 
 def deep(**budget) -> ResearchOptions:

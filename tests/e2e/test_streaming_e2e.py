@@ -16,8 +16,6 @@ import pytest
 
 from api.app import create_app
 from tests.e2e.support import answer_requests, results, wait_until
-from tests.fakes.server import ServerThread
-from tests.fakes.topic_site import SearchRows, TopicSite
 from worker.models import ResearchBudget, ResearchOptions
 from worker.streaming import Reassembly
 
@@ -105,16 +103,6 @@ async def test_quick_answer_streams_and_reassembles_to_the_stored_answer(
     resumed = await _sse(http, created["urls"]["events"], {"Last-Event-ID": late[middle][0]})
     assert [e[1:] for e in resumed] == [e[1:] for e in late[middle + 1 :]]
     assert _reassemble(late[: middle + 1] + resumed).answer == answer
-
-
-@pytest.fixture
-def topic_site(searxng_server):
-    site = TopicSite()
-    server = ServerThread(site.app).start()
-    server.site = site
-    searxng_server.fake.results = SearchRows(server.base_url, per_query=2)
-    yield server
-    server.stop()
 
 
 async def test_deep_report_streams_section_by_section_and_reassembles(api, start_worker, openai_server, topic_site):
