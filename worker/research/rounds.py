@@ -219,8 +219,9 @@ async def _research(job: Job, state: dict, n: int, total: int, out: RoundOut, fe
     elapsed = time.time() - state["started_at"]
     allowed = B.pages_left(budget, B.Spent.from_dict(state["spent"]), elapsed)
     hits = hits[:allowed]
-    if not hits:
-        return None if allowed else f"page budget ({budget.pages}) reached"
+    if not hits:  # nothing allowed: say which budget ran out (time is up also leaves no pages)
+        spent_now = B.Spent.from_dict(state["spent"])
+        return None if allowed else B.stop_before_round(budget, spent_now, elapsed, n) or "page budget reached"
     wide = job.fan_out is not None and len(hits) > FETCH_BATCH  # fetch_wide's rule
     how = f" in {-(-len(hits) // FETCH_BATCH)} batches shared with other workers" if wide else ""
     progress(job, state, n, f"round {n} of {total}: fetching {len(hits)} pages{how} for {plan.queries[0]!r}")
