@@ -34,6 +34,8 @@ import time
 import uuid
 from pathlib import Path
 
+from benchmarks.services import bench_redis
+
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -119,11 +121,8 @@ def fan_out(argv: list[str]) -> int:
     from tests.fakes.server import ServerThread
     from tests.fakes.topic_site import SearchRows, TopicSite
 
-    url = os.environ.get("DEEPREF_BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
-    try:
-        redis.Redis.from_url(url).ping()
-    except redis.exceptions.ConnectionError:
-        print(f"fan-out skipped: no Redis at {url}")
+    url = bench_redis("fan-out")
+    if url is None:
         return 0
     pages = int(_arg(argv, "--fanout-pages", 100))
     jobs = int(_arg(argv, "--fanout-jobs", 3))

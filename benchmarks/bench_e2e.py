@@ -50,6 +50,8 @@ import time
 import uuid
 from pathlib import Path
 
+from benchmarks.services import bench_redis
+
 REPO = Path(__file__).resolve().parent.parent
 STAGES = ("search", "fetch", "chunk", "generate", "build_references")
 CORPUS_FILES = 50
@@ -285,11 +287,8 @@ def _child(spec: str) -> int:
 def _queued_rows(env: dict, work: Path, jobs: int) -> list[dict]:
     import redis
 
-    url = os.environ.get("DEEPREF_BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
-    try:
-        redis.Redis.from_url(url).ping()
-    except redis.exceptions.ConnectionError:
-        print(f"queued rows skipped: no Redis at {url}")
+    url = bench_redis("queued rows")
+    if url is None:
         return []
     prefix = f"deepref-bench-{uuid.uuid4().hex[:8]}"
     env = {**env, "DEEPREF_REDIS_URL": url, "DEEPREF_KEY_PREFIX": prefix}

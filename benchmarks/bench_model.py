@@ -31,6 +31,8 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.services import bench_redis
+
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO.parent / "shared" / "data"
 EXPERTQA, WICE = DATA / "expertqa" / "rand_val.jsonl", DATA / "wice" / "dev.jsonl"
@@ -183,11 +185,8 @@ def worker_memory(texts: list[str]) -> None:
     """A real Celery worker (4 children, preloading parent) whose children all embedded."""
     import redis
 
-    url = os.environ.get("DEEPREF_BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
-    try:
-        redis.Redis.from_url(url).ping()
-    except redis.exceptions.ConnectionError:
-        print(f"worker memory: skipped, no Redis at {url}")
+    url = bench_redis("worker memory")
+    if url is None:
         return
     prefix = f"deepref-bench-{uuid.uuid4().hex[:8]}"
     env = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_")}

@@ -36,6 +36,8 @@ import time
 import uuid
 from pathlib import Path
 
+from benchmarks.services import bench_redis
+
 REPO = Path(__file__).resolve().parent.parent
 LATENCY_JOBS = 40
 
@@ -45,11 +47,8 @@ def main(argv: list[str]) -> int:
     sizes = [int(s) for s in argv[argv.index("--sizes") + 1].split(",")] if "--sizes" in argv else [1, 2, 4]
     import redis
 
-    url = os.environ.get("DEEPREF_BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
-    try:
-        redis.Redis.from_url(url).ping()
-    except redis.exceptions.ConnectionError:
-        print(f"skipped: no Redis at {url}")
+    url = bench_redis("the queue benchmark")
+    if url is None:
         return 0
     prefix = f"deepref-bench-{uuid.uuid4().hex[:8]}"
     corpus = Path(tempfile.mkdtemp())
