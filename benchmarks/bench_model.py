@@ -3,7 +3,11 @@
 - cold start: a fresh interpreter imports the embedder, loads the model and embeds one
   sentence (interpreter start-up itself excluded), and whether torch was imported;
 - throughput: passages/s over real ExpertQA evidence passages (each ~180 word
-  pieces, truncated at 128 as the worker does), best of two rounds;
+  pieces, truncated at 128 as the worker does), best of two rounds; the float
+  graph also with two batches side by side, one thread each (onnx-float-side-by-side,
+  an option), against the default (one batch at a time over both threads); then
+  again with each runtime in a process of its own (the fair comparison: torch's
+  OpenMP threads keep spinning after its calls and slow what runs next to it);
 - agreement: cosine of each runtime's vectors to sentence-transformers' on those
   passages, and the ExpertQA top-1 figures (engine, both profiles) and a WiCE figure
   (claim -> evidence sentence, top-1 on a gold supporting sentence) for each runtime;
@@ -11,11 +15,14 @@
   children that have each embedded with the local model.
 
 The baseline is sentence-transformers + torch, measured in the same run when it is
-importable (deepref no longer installs it: ``pip install sentence-transformers``
-into the venv to see it); otherwise its rows say skipped and docs/benchmarks.md keeps
-the figures measured before the change.
+importable (deepref no longer installs it). ``--baseline-path DIR`` adds a directory
+where it was installed apart, after the venv's own packages, so nothing of the
+venv changes (``pip install --target DIR torch sentence-transformers``); otherwise
+its rows say skipped and docs/benchmarks.md keeps the figures measured before.
 
-    python -m benchmarks model [--passages N] [--quality N (0: none)] [--no-worker]
+    python -m benchmarks model [--passages N] [--quality N (0: none)] [--no-worker] [--baseline-path DIR]
+                               (--rate NAME: one runtime's passages/s alone, the child of the isolated rows)
+                               [--no-before (without the onnx-float-side-by-side row)]
 """
 
 from __future__ import annotations
@@ -74,14 +81,36 @@ class SentenceTransformersEmbedder:
         return self.model.encode(texts, batch_size=64, normalize_embeddings=True, show_progress_bar=False)
 
 
+BASELINE_PATH: list[str] = []  # --baseline-path: appended to sys.path here and in the cold-start interpreters
+
+
 def baseline_installed() -> bool:
     return importlib.util.find_spec("sentence_transformers") is not None
 
 
-def runtimes() -> dict:
+class SideBySide:
+    """The float graph with batches side by side, one thread each (``MiniLM(...,
+    side_by_side=True)``, not the default), against the default in one run."""
+
+    name = "onnx-float-side-by-side"
+
+    def __init__(self):
+        from worker.embedding import LocalEmbedder
+        from worker.minilm import MiniLM
+
+        self.batch_size = LocalEmbedder().batch_size
+        self.model = MiniLM(LocalEmbedder()._model().weights, side_by_side=True)
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        return self.model.encode(list(texts), batch_size=self.batch_size)
+
+
+def runtimes(with_before: bool = False) -> dict:
     from worker.embedding import LocalEmbedder
 
     found = {BASELINE: SentenceTransformersEmbedder()} if baseline_installed() else {}
+    if with_before:
+        found[SideBySide.name] = SideBySide()
     found["onnx-float"] = LocalEmbedder()
     found["onnx-int8"] = LocalEmbedder(quantize=True)
     return found
@@ -100,7 +129,7 @@ _COLD = {
 
 def cold_start(runtime: str) -> tuple[float, bool]:
     code = (
-        "import sys, time; t = time.perf_counter(); "
+        f"import sys, time; sys.path.extend({BASELINE_PATH!r}); t = time.perf_counter(); "
         + _COLD[runtime]
         + "; e.embed(['Tidal power converts the energy of tides into electricity.']); "
         + "print(time.perf_counter() - t, 'torch' in sys.modules)"
@@ -135,6 +164,41 @@ def throughput(embedders: dict, texts: list[str]) -> tuple[dict[str, float], dic
             vectors[name] = np.asarray(e.embed(texts), dtype=np.float32)
             rates[name] = max(rates.get(name, 0.0), len(texts) / (time.perf_counter() - started))
     return rates, vectors
+
+
+def _runtime(name: str):
+    """One runtime alone, as :func:`runtimes` builds it."""
+    from worker.embedding import LocalEmbedder
+
+    return {
+        BASELINE: SentenceTransformersEmbedder,
+        SideBySide.name: SideBySide,
+        "onnx-float": LocalEmbedder,
+        "onnx-int8": lambda: LocalEmbedder(quantize=True),
+    }[name]()
+
+
+def isolated_rates(names: list[str], n: int, rounds: int = 2) -> dict[str, float]:
+    """passages/s of each runtime in a process of its own (best of ``rounds``, the
+    runtimes in turn): torch's spinning OpenMP threads, or another runtime's arena,
+    then take nothing from the one measured."""
+    rates: dict[str, float] = {}
+    for _ in range(rounds):
+        for name in names:
+            argv = [sys.executable, "-m", "benchmarks.bench_model", "--rate", name, "--passages", str(n)]
+            if BASELINE_PATH:
+                argv += ["--baseline-path", BASELINE_PATH[0]]
+            out = subprocess.run(argv, cwd=REPO, capture_output=True, text=True, check=True)
+            rates[name] = max(rates.get(name, 0.0), float(out.stdout.split()[-1]))
+    return rates
+
+
+def _rate_alone(name: str, n: int) -> float:
+    embedder, texts = _runtime(name), passages(n)
+    embedder.embed(texts[:4])  # warm: the first call builds the session
+    started = time.perf_counter()
+    embedder.embed(texts)
+    return len(texts) / (time.perf_counter() - started)
 
 
 def wice_top1(embedder, limit: int) -> float:
@@ -236,7 +300,13 @@ def main(argv: list[str]) -> int:
     if not EXPERTQA.is_file():
         print(f"skipped: {EXPERTQA} not found (the ExpertQA dev data lives in ../shared/data)")
         return 0
+    if "--baseline-path" in argv:
+        BASELINE_PATH.append(str(Path(argv[argv.index("--baseline-path") + 1]).resolve()))
+        sys.path.extend(BASELINE_PATH)
     n = int(argv[argv.index("--passages") + 1]) if "--passages" in argv else 200
+    if "--rate" in argv:  # the child of isolated_rates
+        print(_rate_alone(argv[argv.index("--rate") + 1], n))
+        return 0
     limit = int(argv[argv.index("--quality") + 1]) if "--quality" in argv else 20
     names = list(_COLD) if baseline_installed() else list(_COLD)[1:]
     if not baseline_installed():
@@ -245,7 +315,7 @@ def main(argv: list[str]) -> int:
     for name in names:
         seconds, torch = cold_start(name)
         print(f"  {name:<22} {seconds:5.2f} s   torch imported: {torch}", flush=True)
-    embedders = runtimes()
+    embedders = runtimes(with_before="--no-before" not in argv)
     texts = passages(n)
     rates, vectors = throughput(embedders, texts)
     print(f"throughput on {len(texts)} ExpertQA passages (best of 2 interleaved rounds)")
@@ -259,6 +329,11 @@ def main(argv: list[str]) -> int:
             f"min {cos.min():.6f} mean {cos.mean():.6f}",
             flush=True,
         )
+    alone = isolated_rates(list(rates), n)
+    print(f"throughput, each runtime in a process of its own (best of 2, in turns; {len(texts)} passages)")
+    for name, rate in alone.items():
+        ratio = f"  x{rate / alone[BASELINE]:.2f} of {BASELINE}" if BASELINE in alone else ""
+        print(f"  {name:<22} {rate:6.1f} passages/s{ratio}", flush=True)
     if limit:
         quality(embedders, limit)
     if "--no-worker" not in argv:

@@ -160,12 +160,33 @@ def _graph(t: dict[str, np.ndarray], quantize: bool) -> tuple[dict[str, np.ndarr
     return inits, nodes
 
 
-class MiniLM:
-    """Encode texts to L2-normalised 384-d rows, as sentence-transformers' ``encode``."""
+# sessions built by a parent process, kept alive in its forked children (see MiniLM.session)
+_INHERITED: list[tuple[object, object]] = []
 
-    def __init__(self, weights: MiniLMWeights, *, threads: int = 0):
-        self.weights, self.threads = weights, threads
+
+def cpu_count() -> int:
+    """CPUs this process may run on (a container's or taskset's limit, not the host's)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+class MiniLM:
+    """Encode texts to L2-normalised 384-d rows, as sentence-transformers' ``encode``.
+
+    ``side_by_side``: batches run side by side, one thread each (``threads``, default
+    one per CPU), on a session whose operators are single-threaded, so that a batch's
+    ~40 operators never wait for each other's threads at a barrier. Not the default:
+    on a loaded 2-core machine it was faster than one batch at a time over two threads
+    in 5 of 6 paired runs but slower in one (x0.91 to x1.75, docs/benchmarks.md
+    "model") and costs ~30 MB a process. Same vectors either way."""
+
+    def __init__(self, weights: MiniLMWeights, *, threads: int = 0, side_by_side: bool = False):
+        # threads=0: ONNX Runtime's own choice (one per physical core)
+        self.weights, self.threads, self.side_by_side = weights, threads, side_by_side
         self._session = None
+        self._pool = None
         self._pid = -1
         self._lock = threading.Lock()
 
@@ -175,18 +196,43 @@ class MiniLM:
             if self._session is None or self._pid != os.getpid():
                 import onnxruntime as ort
 
+                if self._session is not None:
+                    # a forked child must never free its parent's session: the destructor
+                    # joins thread-pool threads that did not survive fork and waits forever
+                    # (seen as a hung Celery child); the copy-on-write pages cost nothing
+                    _INHERITED.append((self._session, self._values))
+
                 options = ort.SessionOptions()
-                options.intra_op_num_threads = self.threads
+                # one thread an operator, batches side by side (encode); or, as before, one
+                # batch at a time over all threads (benchmarks/bench_model.py compares)
+                options.intra_op_num_threads = 1 if self.side_by_side else self.threads
                 options.log_severity_level = 3  # warnings about our own graph are ours to fix, not a worker's log
                 names = list(self.weights.initializers)
                 values = [ort.OrtValue.ortvalue_from_numpy(self.weights.initializers[n]) for n in names]
                 options.add_external_initializers(names, values)
                 self._session = ort.InferenceSession(self.weights.graph, options, providers=["CPUExecutionProvider"])
                 self._values, self._pid = values, os.getpid()  # the OrtValues must outlive the session
+                self._pool = None  # threads do not survive fork either
             return self._session
 
+    def close(self) -> None:
+        """Stop the side-by-side threads (a process about to fork should not hold them)."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True)
+
+    def _threads(self):
+        from concurrent.futures import ThreadPoolExecutor
+
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(self.threads or cpu_count(), thread_name_prefix="minilm")
+            return self._pool
+
     def encode(self, texts: list[str], batch_size: int = 16) -> np.ndarray:
-        """Batches of similar length (sorted, so padding is small); order of ``texts`` kept."""
+        """Batches of similar length (sorted, so padding is small), run side by side;
+        order of ``texts`` kept. Smaller batches when there are fewer than threads."""
         out = np.zeros((len(texts), HIDDEN), dtype=np.float32)
         if not texts:
             return out
@@ -194,8 +240,11 @@ class MiniLM:
         encodings = self.weights.tokenizer.encode_batch([t.strip() for t in texts])
         lengths = np.array([len(e.ids) for e in encodings])
         order = np.argsort(-lengths, kind="stable")
-        for start in range(0, len(texts), batch_size):
-            rows = order[start : start + batch_size]
+        parallel = (self.threads or cpu_count()) if self.side_by_side else 1
+        size = max(1, min(batch_size, -(-len(texts) // parallel)))
+
+        def run(start: int) -> None:
+            rows = order[start : start + size]
             ids = np.zeros((len(rows), lengths[rows].max()), dtype=np.int64)
             for r, i in enumerate(rows):
                 ids[r, : lengths[i]] = encodings[i].ids
@@ -204,4 +253,11 @@ class MiniLM:
             hidden = session.run(None, {"embeddings": embeddings, "mask": mask})[0]
             pooled = (hidden * mask[..., None]).sum(axis=1) / mask.sum(axis=1, keepdims=True)
             out[rows] = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+
+        starts = range(0, len(texts), size)
+        if parallel == 1 or len(starts) == 1:
+            for start in starts:
+                run(start)
+        else:
+            list(self._threads().map(run, starts))
         return out
