@@ -309,3 +309,140 @@ def test_json_ld_facts_not_repeated_when_the_visible_text_is_rich():
     doc = extract(page(html, url="https://summit.example/packs/trailhead-40"), doc_id="p2")
     assert "suspended mesh back" in doc.text and "side zip opens the main compartment" in doc.text
     assert "integrated rain cover" not in doc.text and "SKU: TH40" not in doc.text
+
+
+# -- repeated blocks: a forum's posts, a listing's cards ------------------------------------
+_POSTS = (
+    (
+        "quillon",
+        "3 Mar 2025",
+        "My sourdough starter smells of nail varnish after a week in the fridge. Is it dead, "
+        "or can it be brought back with a few feeds at room temperature?",
+    ),
+    (
+        "breadhead",
+        "3 Mar 2025",
+        "That smell is acetone from a hungry starter, not a dead one. Discard all but a "
+        "spoonful and feed it twice a day for three days; it will come back.",
+    ),
+    (
+        "ryeandshine",
+        "4 Mar 2025",
+        "Seconding the discard and feed. I also switch to wholemeal rye for the first two "
+        "feeds, it wakes the yeast up faster than white flour does.",
+    ),
+    (
+        "quillon",
+        "6 Mar 2025",
+        "Three days of rye feeds and it doubled again this morning. The bread I baked with "
+        "it had a proper open crumb, thank you both.",
+    ),
+)
+
+
+def _forum_thread() -> bytes:
+    posts = "".join(
+        f"<article class='message post' id='post-{n}'><div class='message-user'><h4 class='username'>{who}</h4>"
+        f"<dl class='user-stats'><dt>Messages</dt><dd>{120 * n + 7}</dd><dt>Joined</dt><dd>Jan 2019</dd></dl></div>"
+        f"<div class='message-main'><time>{when}</time><div class='message-body'><p>{text}</p></div>"
+        f"<div class='signature'>Baking since the lockdown, one loaf at a time</div>"
+        f"<div class='message-actions'><a href='#'>Reply</a> <a href='#'>Quote</a> <a href='#'>Report</a>"
+        f" <a href='#'>Like</a></div></div></article>"
+        for n, (who, when, text) in enumerate(_POSTS, 1)
+    )
+    return (
+        "<html><head><title>Starter smells of nail varnish</title></head><body>"
+        "<header><nav><a href='/'>Forums</a> <a href='/new'>What's new</a> <a href='/m'>Members</a></nav></header>"
+        f"<main><h1>Starter smells of nail varnish</h1><div class='thread'>{posts}</div></main>"
+        "<aside><h3>Similar threads</h3><ul><li><a href='/t/1'>Rye starter too runny</a></li>"
+        "<li><a href='/t/2'>Best flour for a starter</a></li></ul></aside>"
+        "<footer>Community platform by ForumSoft. Terms and rules. Privacy policy.</footer></body></html>"
+    ).encode()
+
+
+def test_forum_thread_of_several_posts_keeps_every_post_without_its_buttons():
+    doc = extract(page(_forum_thread(), url="https://bakers.example/t/starter-smells/9021"), doc_id="ft")
+    for who, _, text in _POSTS:
+        assert text in lines_of(doc.text)  # every post, one paragraph a line
+        assert who in doc.text
+    for chrome in ("Reply", "Quote", "Report", "Baking since the lockdown", "Messages", "Similar threads"):
+        assert chrome not in doc.text
+
+
+_CARDS = (
+    (
+        "Repairing a dry-stone wall",
+        "Sat 12 April",
+        "A day on the fell with the national park's wallers: how to "
+        "read a collapsed section, sort the stone and rebuild it with through-stones.",
+    ),
+    (
+        "Hedge laying for beginners",
+        "Sun 27 April",
+        "Cut and lay a length of hawthorn hedge in the Midland style, with stakes and binders cut from the same hedge.",
+    ),
+    (
+        "Scything a hay meadow",
+        "Sat 14 June",
+        "Learn to set up and sharpen an Austrian scythe, then mow a "
+        "wildflower meadow the way it was cut before tractors.",
+    ),
+    (
+        "Building a bat box",
+        "Wed 2 July",
+        "An evening workshop: each pair builds a rough-sawn bat box from untreated larch and learns where to hang it.",
+    ),
+    (
+        "Pond dipping and newt survey",
+        "Sat 19 July",
+        "Net, sort and count what lives in the farm pond, and record the great crested newts for the county survey.",
+    ),
+)
+
+
+def _listing() -> bytes:
+    cards = "".join(
+        f"<div class='card event-card'><a href='/events/{n}'><img src='/i/{n}.jpg' alt=''></a>"
+        f"<h3 class='card-title'><a href='/events/{n}'>{title}</a></h3><span class='date'>{when}</span>"
+        f"<p class='card-text'>{blurb}</p><a class='btn' href='/events/{n}'>Book now</a>"
+        f"<div class='share'><a href='#'>Share</a> <a href='#'>Tweet</a></div></div>"
+        for n, (title, when, blurb) in enumerate(_CARDS, 1)
+    )
+    return (
+        "<html><head><title>Courses and events | Fellside Trust</title></head><body>"
+        "<nav><a href='/'>Home</a> <a href='/visit'>Visit</a> <a href='/donate'>Donate</a></nav>"
+        "<main><h1>Courses and events</h1><p>Hands-on days in the countryside, led by our rangers.</p>"
+        f"<div class='card-grid'>{cards}</div></main>"
+        "<footer><p>Fellside Trust, registered charity 1234567.</p></footer></body></html>"
+    ).encode()
+
+
+def test_listing_of_cards_keeps_every_card_title_date_and_blurb_on_lines_of_their_own():
+    doc = extract(page(_listing(), url="https://fellside.example/events"), doc_id="lc")
+    lines = lines_of(doc.text)
+    for title, when, blurb in _CARDS:
+        assert {title, blurb} <= lines
+        assert when in doc.text
+    for chrome in ("Book now", "Tweet", "Donate"):
+        assert chrome not in doc.text
+
+
+def test_repeated_blocks_read_in_order_without_chrome():
+    from lxml.html import fromstring
+
+    from worker.extraction.repeated import repeated_text
+
+    found = repeated_text(fromstring(_listing()))
+    assert found is not None and found.members == len(_CARDS)
+    assert [ln for ln in found.text.splitlines() if ln in {t for t, _, _ in _CARDS}] == [t for t, _, _ in _CARDS]
+    assert "Book now" not in found.text and "Share" not in found.text
+
+
+def test_a_menu_is_not_taken_for_repeated_cards():
+    from lxml.html import fromstring
+
+    from worker.extraction.repeated import repeated_text
+
+    menu = "".join(f"<li><a href='/c/{n}'>Category number {n} of the shop</a></li>" for n in range(12))
+    html = f"<html><body><ul class='menu-list'>{menu}</ul><article><p>{'Short prose. ' * 5}</p></article></body></html>"
+    assert repeated_text(fromstring(html)) is None

@@ -18,11 +18,17 @@ resiliparse's main-content reader keeps the posts, the cards and every section. 
 4. short lines that resiliparse keeps between two lines of the kept text (headings,
    card titles, dates: trafilatura drops many of them) go back in place, except on
    product pages, where they are mostly other products' names;
-5. lines that are the site's furniture (``Home``, ``Share``, ``5 min read``, a
+5. repeated blocks (:mod:`worker.extraction.repeated`: a forum's posts, a listing's
+   cards, a service page's sections, as same-shaped siblings) that hold most of the
+   kept text are this text's part of the page: the chrome inside them (reply buttons,
+   signatures, posters' statistics) goes from the kept text, and their lines it lacks
+   are added when they have ``_GROWS`` times its words (every post where the reader
+   kept a few, every card where it kept one);
+6. lines that are the site's furniture (``Home``, ``Share``, ``5 min read``, a
    cookie notice) go (:mod:`worker.extraction.boilerplate`);
-6. a product's JSON-LD facts (price, brand, SKU) are added when its visible text is
+7. a product's JSON-LD facts (price, brand, SKU) are added when its visible text is
    thin (under ``_THIN`` words);
-7. never empty where any reader found text: the last resort is the page's whole text.
+8. never empty where any reader found text: the last resort is the page's whole text.
 
 Text keeps one paragraph or list item per line.
 """
@@ -30,11 +36,13 @@ Text keeps one paragraph or list item per line.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from worker.extraction.boilerplate import drop_furniture
 from worker.extraction.kinds import page_kind
+from worker.extraction.repeated import Repeated, repeated_text
 from worker.extraction.structured import jsonld_nodes, product_facts, types_of
 
 # tuned on the tuning part of WCXB dev (1.3..2.0 score within 0.004 of each other)
@@ -45,6 +53,19 @@ _ANCHOR = 4  # words: a line this long found in both texts places the lines arou
 # added; above it they only repeat the visible text in other words (WCXB products
 # lost 0.014 F1 on the tuning part when the facts were always added)
 _THIN = 50
+# the repeated blocks' text is added to the kept text when it has at least _GROWS times
+# as many words, holds at least _COVERS of the kept text's words (it is the same part of
+# the page, with more of it) and at most _LINKY of its words are links (else a menu or a
+# grid of other pages); tuned on the tuning part of WCXB dev (1.1..1.2, 0.5..0.6 and
+# 0.4..0.5 within 0.001 overall of each other)
+_GROWS = 1.2
+# fewest same-shaped siblings that make a forum's posts, a page's cards: two or three
+# siblings are as often a page's halves or an article's sections (tuning part: groups
+# of 2 and 3 cost collections 0.006 and articles 0.001, and forums 0.001)
+_POSTS = 3
+_CARDS = 4
+_COVERS = 0.5
+_LINKY = 0.5
 _WORD = re.compile(r"\w+")
 _BLANKS = re.compile(r"\n\s*\n+")
 
@@ -59,7 +80,7 @@ class HtmlText:
     author: str | None
     date: str | None
     text: str
-    method: str  # which reader's text was kept: trafilatura, resiliparse, page
+    method: str  # which reader's text was kept: trafilatura, resiliparse, page; +repeated when blocks were added
     kind: str  # page_kind(): product, forum, page
     site: str | None = None  # the site's own name (og:site_name ...), for bibliographies
 
@@ -77,10 +98,15 @@ def extract_html(html: str, url: str) -> HtmlText:
         errors.append(f"{type(exc).__name__}: {exc}")
     title, author, date, site, ours = "", None, None, None, ""
     kind, facts = "page", []
+    repeated: Repeated | None = None
     if tree is not None:
         nodes = jsonld_nodes(tree)
         kind = page_kind(tree, url, types_of(nodes))
         facts = product_facts(nodes) if kind == "product" else []
+        # before trafilatura, which may prune the tree it is given; not on product
+        # pages, where repeated blocks are other products (and reviews)
+        if kind != "product":
+            repeated = repeated_text(tree, min_members=_POSTS if kind == "forum" else _CARDS)
         try:
             doc = trafilatura.bare_extraction(
                 tree,
@@ -107,6 +133,8 @@ def extract_html(html: str, url: str) -> HtmlText:
         ours, method = theirs, "resiliparse"
     elif kind != "product" and _words(ours):
         ours = _restore_short_lines(ours, theirs)
+    if repeated is not None:
+        ours, method = _with_repeated(ours, method, repeated)
     if not _words(ours):
         ours, method = _resiliparse(html, main_content=False)[0], "page"
     if not _words(ours) and errors:
@@ -156,6 +184,34 @@ def _resiliparse(html: str, *, main_content: bool) -> tuple[str, str]:
         noscript=False,
     )
     return text, (tree.title or "").strip()
+
+
+def _with_repeated(ours: str, method: str, repeated: Repeated) -> tuple[str, str]:
+    """When the repeated blocks are this text's part of the page, their chrome (reply
+    buttons, signatures, posters' statistics) goes from it, and their text is added
+    when there is more of it (a forum's every post, a listing's every card)."""
+    if not _covers(repeated, ours):
+        return ours, method
+    unchromed = "\n".join(ln for ln in ours.splitlines() if _norm(ln) not in repeated.chrome)
+    ours = unchromed if _words(unchromed) else ours
+    if repeated.words >= _GROWS * _words(ours):
+        return _merge(ours, repeated.text), f"{method}+repeated"
+    return ours, method
+
+
+def _covers(repeated: Repeated, kept: str) -> bool:
+    """Whether the repeated blocks hold most of the kept text (and are not a menu)."""
+    if repeated.link_share > _LINKY or not _words(kept):
+        return False
+    ours, theirs = Counter(_WORD.findall(kept.lower())), Counter(_WORD.findall(repeated.text.lower()))
+    return sum((ours & theirs).values()) >= _COVERS * sum(ours.values())
+
+
+def _merge(kept: str, added: str) -> str:
+    """``kept`` and then the lines of ``added`` it does not already hold."""
+    haystack = f" {' '.join(_norm(ln) for ln in kept.splitlines())} "
+    extra = [ln for ln in added.splitlines() if _norm(ln) and f" {_norm(ln)} " not in haystack]
+    return "\n".join([kept, *extra])
 
 
 def _restore_short_lines(kept: str, reader: str) -> str:
