@@ -21,12 +21,17 @@ For each worker size (one ``deepref worker`` with ``-c N`` prefork processes):
   cost by themselves. "overhead - chain" is what deepref adds on top of them (the
   job store's round trips, artifacts, the client's wait).
 
-    python -m benchmarks queue [--jobs N] [--sizes 1,2,4]
+With ``--timeline``, only one job's way through the worker instead, step by step
+(``_timeline``): where the time between submit and result goes.
+
+    python -m benchmarks queue [--jobs N] [--sizes 1,2,4] [--timeline]
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import os
 import statistics
 import subprocess
@@ -44,6 +49,7 @@ LATENCY_JOBS = 40
 
 def main(argv: list[str]) -> int:
     jobs = int(argv[argv.index("--jobs") + 1]) if "--jobs" in argv else 200
+    timeline = "--timeline" in argv
     sizes = [int(s) for s in argv[argv.index("--sizes") + 1].split(",")] if "--sizes" in argv else [1, 2, 4]
     import redis
 
@@ -72,6 +78,15 @@ def main(argv: list[str]) -> int:
     options = ResearchOptions(corpus_dir=str(corpus))
     questions = [f"How does tidal power work, case {i}?" for i in range(jobs)]
 
+    if timeline:  # only one job's steps, for each size
+        try:
+            for size in sizes:
+                _timeline(size, options, env)
+        finally:
+            r = redis.Redis.from_url(url)
+            for key in r.scan_iter(match=f"{prefix}:*", count=1000):
+                r.delete(key)
+        return 0
     local = InProcess(options)
     try:
         local.run("warm up")
@@ -145,17 +160,16 @@ class InProcess:
         self.loop.close()
 
 
-def _queued(size: int, questions: list[str], options, env: dict, local: InProcess) -> tuple[float, ...]:
-    """jobs/s with every job submitted at once and the worker's CPU a job then; the
-    median job one at a time, the in-process median in the same minutes, the median
-    overhead (each queued job minus the in-process job run just before it) and the
-    median time in stages."""
+@contextlib.contextmanager
+def _warm_worker(size: int, name: str, options, env: dict):
+    """A Celery worker of ``size`` processes and a client, after ``4 * size`` jobs in
+    which every process built its clients (and extraction processes); stopped after."""
     from worker.celery_app import worker_argv
     from worker.client import Client
 
     quiet = ("--loglevel", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat")
     worker = subprocess.Popen(
-        worker_argv("-c", str(size), "-n", f"bench{size}@%h", *quiet),
+        worker_argv("-c", str(size), "-n", f"{name}@%h", *quiet),
         cwd=REPO,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -164,9 +178,21 @@ def _queued(size: int, questions: list[str], options, env: dict, local: InProces
     )
     client = Client()
     try:
-        # every process builds its clients (and extraction processes) on its first job
         for job_id in [client.submit(f"warm up {i}", options) for i in range(4 * size)]:
             client.result(job_id, wait=True, timeout=120)
+        yield worker, client
+    finally:
+        client.close()
+        os.killpg(worker.pid, 15)
+        worker.wait(30)
+
+
+def _queued(size: int, questions: list[str], options, env: dict, local: InProcess) -> tuple[float, ...]:
+    """jobs/s with every job submitted at once and the worker's CPU a job then; the
+    median job one at a time, the in-process median in the same minutes, the median
+    overhead (each queued job minus the in-process job run just before it) and the
+    median time in stages."""
+    with _warm_worker(size, f"bench{size}", options, env) as (worker, client):
         latencies, locals_, overheads, in_stages = [], [], [], []
         for q in questions[:LATENCY_JOBS]:
             here = local.run(q)  # paired: both see the machine as it is at that moment
@@ -186,12 +212,34 @@ def _queued(size: int, questions: list[str], options, env: dict, local: InProces
             client.result(job_id, wait=True, timeout=600)
         rate = len(questions) / (time.perf_counter() - started)
         cpu_ms = (_cpu_seconds(worker.pid) - cpu) / len(questions) * 1000
-    finally:
-        client.close()
-        os.killpg(worker.pid, 15)
-        worker.wait(30)
     ms = [statistics.median(x) * 1000 for x in (latencies, locals_, overheads, in_stages)]
     return (rate, cpu_ms, *ms, *commands)
+
+
+def _timeline(size: int, options, env: dict, jobs: int = 20) -> None:
+    """One job's way through a worker of ``size`` processes, step by step: the median
+    over ``jobs`` jobs sent one at a time of the time from each event of the job's
+    stream (its id is Redis' clock in ms) to the next, from the submit to the
+    client's return."""
+    steps: dict[str, list[float]] = {}
+    with _warm_worker(size, f"timeline{size}", options, env) as (_, client):
+        for i in range(jobs):
+            started = time.time()
+            job_id = client.submit(f"How does tidal power work, case {i}?", options)
+            client.result(job_id, wait=True, timeout=60)
+            marks, seen = [("submit", started)], set()
+            for event_id, fields in client.store.events(job_id):  # per stage: its claim, then its finish
+                stage = fields["stage"]
+                what = f"{stage} {'ran' if stage in seen else 'claimed'}"
+                if fields["state"] in ("queued", "done"):
+                    what = fields["state"]
+                seen.add(stage)
+                marks.append((what, int(event_id.split("-")[0]) / 1000))
+            marks.append(("client has the result", time.time()))
+            for (_, before), (what, at) in itertools.pairwise(marks):
+                steps.setdefault(what, []).append((at - before) * 1000)
+    print(f"  one job's timeline, {size} process(es), median of {jobs} jobs (ms since the step before):")
+    print("    " + " | ".join(f"{what} {statistics.median(ms):.1f}" for what, ms in steps.items()))
 
 
 def _celery_alone(size: int, chains: int, env: dict) -> tuple[float, float, float]:
@@ -213,7 +261,9 @@ def _celery_alone(size: int, chains: int, env: dict) -> tuple[float, float, floa
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
-    r = redis.Redis.from_url(env["DEEPREF_REDIS_URL"])
+    # no socket timeout (redis-py's default is 5 s): a worker starting on a loaded machine
+    # answers the first BLPOP later than that
+    r = redis.Redis.from_url(env["DEEPREF_REDIS_URL"], socket_timeout=None)
     done = f"{env['DEEPREF_KEY_PREFIX']}:floor:{uuid.uuid4().hex}"
     try:
         for _ in range(4 * size):

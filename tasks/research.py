@@ -1,4 +1,5 @@
-"""Thin Celery tasks around the pipeline stages, one task per stage, chained per job.
+"""Thin Celery tasks around the pipeline stages, one task per stage, chained per job
+(a task runs the following stages itself when no other message waits: tasks/stage.py).
 
 Each task takes only the job id: it reads its input artifact from the job store,
 calls the plain function in ``worker.pipeline``, writes its output artifact. The
@@ -36,70 +37,88 @@ def _run(coro):
         raise
 
 
+def _search(job_id: str, record: JobRecord) -> None:
+    out = _run(pipeline.search_stage(record.question, record.options, process_resources()))
+    process_store().put_artifact(job_id, "search", out)
+
+
+def _fetch(job_id: str, record: JobRecord) -> None:
+    store, res = process_store(), process_resources()
+    corpus = pipeline.corpus_path(record.options, res.settings)
+    out = _run(pipeline.fetch_stage(store.get_artifact(job_id, "search"), res, corpus))
+    store.put_artifact(job_id, "fetch", out)
+    metrics.fetch_outcomes(out)
+
+
+def _chunk(job_id: str, record: JobRecord) -> None:
+    store = process_store()
+    store.put_artifact(job_id, "chunk", pipeline.chunk_stage(record.question, store.get_artifact(job_id, "fetch")))
+
+
+def _generate(job_id: str, record: JobRecord) -> None:
+    store, res = process_store(), process_resources()
+    chunked = store.get_artifact(job_id, "chunk")
+    publish = functools.partial(store.text_event, job_id)  # the answer as it is written (worker/streaming.py)
+    out = _run(
+        pipeline.generate_stage(
+            record.question, chunked, res, record.options.llm_model, _job_embedder(record, res), publish
+        )
+    )
+    store.put_artifact(job_id, "generate", out)
+
+
+def _references(job_id: str, record: JobRecord) -> ResearchResult:
+    store, res = process_store(), process_resources()
+    chunked = store.get_artifact(job_id, "chunk")
+    generated = store.get_artifact(job_id, "generate")
+    refs = pipeline.reference_stage(generated["text"], chunked, record.options, _job_embedder(record, res))
+    searched = store.get_artifact(job_id, "search")
+    result = pipeline.build_result(
+        record.question, chunked, generated, refs, warnings=searched["warnings"], timings=dict(record.timings)
+    )
+    # before the job is done: the edits that make the streamed draft this answer
+    streaming.publish_answer(functools.partial(store.text_event, job_id), generated.get("draft", ""), result.answer)
+    return result
+
+
+BODIES = {"search": _search, "fetch": _fetch, "chunk": _chunk, "generate": _generate, "build_references": _references}
+"""Each stage's work, given the job id and its record (what the stage returns is the
+job's result for the last one)."""
+
+
+def _stage(task, job_id: str, stage: str) -> None:
+    """Run ``stage``, and the following ones in the same task when nothing waits (tasks/stage.py)."""
+
+    def body_of(name: str):
+        return functools.partial(BODIES[name], job_id)
+
+    run_stage(task, job_id, stage, body_of(stage), bodies=body_of)
+
+
 @app.task(bind=True, name="deepref.search", max_retries=None)
 def search(self, job_id: str) -> None:
-    def body(record: JobRecord) -> None:
-        out = _run(pipeline.search_stage(record.question, record.options, process_resources()))
-        process_store().put_artifact(job_id, "search", out)
-
-    run_stage(self, job_id, "search", body)
+    _stage(self, job_id, "search")
 
 
 @app.task(bind=True, name="deepref.fetch", max_retries=None)
 def fetch(self, job_id: str) -> None:
-    def body(record: JobRecord) -> None:
-        store, res = process_store(), process_resources()
-        corpus = pipeline.corpus_path(record.options, res.settings)
-        out = _run(pipeline.fetch_stage(store.get_artifact(job_id, "search"), res, corpus))
-        store.put_artifact(job_id, "fetch", out)
-        metrics.fetch_outcomes(out)
-
-    run_stage(self, job_id, "fetch", body)
+    _stage(self, job_id, "fetch")
 
 
 @app.task(bind=True, name="deepref.chunk", max_retries=None)
 def chunk(self, job_id: str) -> None:
-    def body(record: JobRecord) -> None:
-        store = process_store()
-        store.put_artifact(job_id, "chunk", pipeline.chunk_stage(record.question, store.get_artifact(job_id, "fetch")))
-
-    run_stage(self, job_id, "chunk", body)
+    _stage(self, job_id, "chunk")
 
 
 @app.task(bind=True, name="deepref.generate", max_retries=None)
 def generate(self, job_id: str) -> None:
-    def body(record: JobRecord) -> None:
-        store, res = process_store(), process_resources()
-        chunked = store.get_artifact(job_id, "chunk")
-        publish = functools.partial(store.text_event, job_id)  # the answer as it is written (worker/streaming.py)
-        out = _run(
-            pipeline.generate_stage(
-                record.question, chunked, res, record.options.llm_model, _job_embedder(record, res), publish
-            )
-        )
-        store.put_artifact(job_id, "generate", out)
-
-    run_stage(self, job_id, "generate", body)
+    _stage(self, job_id, "generate")
 
 
 @app.task(bind=True, name="deepref.build_references", max_retries=None)
 def references(self, job_id: str) -> None:
     """The build_references stage (named apart from ``reference.build_references``, which it calls)."""
-
-    def body(record: JobRecord) -> ResearchResult:
-        store, res = process_store(), process_resources()
-        chunked = store.get_artifact(job_id, "chunk")
-        generated = store.get_artifact(job_id, "generate")
-        refs = pipeline.reference_stage(generated["text"], chunked, record.options, _job_embedder(record, res))
-        searched = store.get_artifact(job_id, "search")
-        result = pipeline.build_result(
-            record.question, chunked, generated, refs, warnings=searched["warnings"], timings=dict(record.timings)
-        )
-        # before the job is done: the edits that make the streamed draft this answer
-        streaming.publish_answer(functools.partial(store.text_event, job_id), generated.get("draft", ""), result.answer)
-        return result
-
-    run_stage(self, job_id, "build_references", body)
+    _stage(self, job_id, "build_references")
 
 
 def _job_embedder(record: JobRecord, res):

@@ -288,6 +288,16 @@ class JobStore:
         except redis.RedisError as exc:
             raise self._fail(exc) from exc
 
+    def queued(self, queues: list[str]) -> int:
+        """Messages waiting on any of these broker queues, in one round trip."""
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            for queue in queues:
+                pipe.llen(self.keys.celery_queue(queue))
+            return sum(int(n) for n in pipe.execute())
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+
     # -- artifacts ------------------------------------------------------------------------
     def put_artifact(self, job_id: str, name: str, obj: Any) -> None:
         try:
@@ -349,7 +359,8 @@ class MemoryJobStore:
 
     ``deepref research`` runs a job through the same lifecycle as a worker does;
     this is what it keeps the record, artifacts and locks in. ``listeners`` are
-    called with every new record (the embedded runner's progress)."""
+    called with every new record (the embedded runner's progress),
+    ``text_listeners`` with every text event (the write-up as it is written)."""
 
     def __init__(self, keys: Keys | None = None) -> None:
         self.keys = keys or Keys()
@@ -360,6 +371,7 @@ class MemoryJobStore:
         self._locks: dict[str, tuple[str, float]] = {}  # key -> (token, expires at)
         self._lock = threading.Lock()
         self.listeners: list[Callable[[JobRecord], None]] = []
+        self.text_listeners: list[Callable[[dict[str, str]], None]] = []
 
     def create(
         self,
@@ -420,7 +432,10 @@ class MemoryJobStore:
         with self._lock:
             events = self._texts.setdefault(job_id, [])
             events.append((f"{len(events) + 1}-0", dict(fields)))
-            return events[-1][0]
+            event_id = events[-1][0]
+        for listener in self.text_listeners:
+            listener(dict(fields))
+        return event_id
 
     def text_events(self, job_id: str, last_id: str = "0", block_ms: int | None = None) -> list[tuple[str, dict]]:
         seq = int(last_id.split("-")[0]) if last_id not in ("0", "$") else 0
@@ -468,6 +483,9 @@ class MemoryJobStore:
 
     def queue_length(self, queue: str) -> int:
         return 0  # nothing is queued in-process
+
+    def queued(self, queues: list[str]) -> int:
+        return 0
 
     def put_artifact(self, job_id: str, name: str, obj: Any) -> None:
         self._artifacts[(job_id, name)] = json.loads(json.dumps(obj, ensure_ascii=False))

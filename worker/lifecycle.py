@@ -86,6 +86,16 @@ class Skip(Exception):
     or already finished); not an error."""
 
 
+class Moved(Skip):
+    """This stage is finished and the job is at a later one, ``stage``: the delivery may
+    be that of a worker which ran the following stages in the same task and died
+    (tasks/stage.py); the caller may claim ``stage`` in its place."""
+
+    def __init__(self, message: str, *, stage: str):
+        super().__init__(message)
+        self.stage = stage
+
+
 class RunsElsewhere(Skip):
     """Another process holds the stage. This copy must not run now, but must not be
     dropped either: if the holder dies, its lock expires and this copy is the one
@@ -173,13 +183,23 @@ class JobLifecycle:
         return self._ended(self.store.update(job_id, state=JobState.failed, message=message, error=error), since)
 
     # -- a stage --------------------------------------------------------------------------
-    def claim(self, job_id: str, stage: str, token: str | None = None, *, enqueue: Enqueue | None = None) -> Claim:
+    def claim(
+        self,
+        job_id: str,
+        stage: str,
+        token: str | None = None,
+        *,
+        enqueue: Enqueue | None = None,
+        follow: bool = False,
+    ) -> Claim:
         """Take ``stage`` of the job for this process, or raise :class:`Skip`.
 
         A stage already finished is skipped, and the next one queued through
         ``enqueue`` when the job never moved on (its worker died between finishing
-        and queuing the next stage). A stage started ``max_starts`` times fails
-        the job: something kills every worker that runs it.
+        and queuing the next stage). With ``follow``, a finished stage of a job
+        that moved on to a later one of the five raises :class:`Moved` instead. A
+        stage started ``max_starts`` times fails the job: something kills every
+        worker that runs it.
 
         Two round trips on Redis: the record is read and the stage lock tried at
         once (a lock taken for a delivery that must not run is dropped again), then
@@ -198,6 +218,9 @@ class JobLifecycle:
         if record.state.finished:
             raise Skip(f"job is {record.state.value}")
         if stage in record.timings:
+            later = follow and stage in STAGES and record.stage in STAGES
+            if later and STAGES.index(record.stage) > STAGES.index(stage):
+                raise Moved(f"{stage} already finished, the job is at {record.stage}", stage=record.stage)
             self._continue_after(record, stage, enqueue)
             raise Skip(f"{stage} already finished")
         if not acquired:

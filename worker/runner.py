@@ -8,6 +8,7 @@ callback (the CLI prints it on stderr). This is what ``deepref research`` runs.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 
 from reference.errors import DeeprefError
@@ -30,12 +31,17 @@ def run_research(
     settings: Settings | None = None,
     on_progress: ProgressCallback | None = None,
     on_update: Callable[[JobRecord], None] | None = None,
+    on_text: Callable[[dict[str, str]], None] | None = None,
 ) -> ResearchResult:
     """Answer ``question`` now, in-process; raises DeeprefError subclasses on failure.
     ``on_update`` sees the job's record after every change (its message says in words
-    what is happening: a deep job's rounds, with counts)."""
+    what is happening: a deep job's rounds, with counts); ``on_text`` every event of
+    the write-up as the model writes it (``worker.streaming``: a ``draft`` event's
+    text has its markers already rewritten)."""
     return asyncio.run(
-        run_research_async(question, options, settings=settings, on_progress=on_progress, on_update=on_update)
+        run_research_async(
+            question, options, settings=settings, on_progress=on_progress, on_update=on_update, on_text=on_text
+        )
     )
 
 
@@ -46,6 +52,7 @@ async def run_research_async(
     settings: Settings | None = None,
     on_progress: ProgressCallback | None = None,
     on_update: Callable[[JobRecord], None] | None = None,
+    on_text: Callable[[dict[str, str]], None] | None = None,
     resources: Resources | None = None,
 ) -> ResearchResult:
     """``resources``: network clients built by the caller for this question's options
@@ -61,6 +68,8 @@ async def run_research_async(
         store.listeners.append(_progress_reporter(on_progress))
     if on_update is not None:
         store.listeners.append(on_update)
+    if on_text is not None:
+        store.text_listeners.append(on_text)
     ended: list[str] = []  # the job's webhook, sent in-process once it ended
     lifecycle = JobLifecycle.from_settings(store, settings, notify=ended.append)
     job_id = lifecycle.submit(question, options).id
@@ -90,8 +99,10 @@ async def run_research_async(
         fetched = await stage("fetch", lambda r: pipeline.fetch_stage(searched, res, corpus))
         metrics.fetch_outcomes(fetched)
         chunked = await stage("chunk", lambda r: asyncio.to_thread(pipeline.chunk_stage, question, fetched))
+        publish = functools.partial(store.text_event, job_id) if on_text is not None else None
         generated = await stage(
-            "generate", lambda r: pipeline.generate_stage(question, chunked, res, options.llm_model, res.embedder)
+            "generate",
+            lambda r: pipeline.generate_stage(question, chunked, res, options.llm_model, res.embedder, publish),
         )
 
         async def references(record: JobRecord) -> ResearchResult:
