@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.support_data import EXPERTQA, WICE, Answer, load_expertqa, load_wice, local_embedder
-from benchmarks.support_train import MODEL_DENSE, MODEL_LEXICAL, Pairs, build_pairs, fit, out_of_fold_level
+from benchmarks.support_train import MODEL_DENSE, MODEL_KIND, MODEL_LEXICAL, Pairs, build_pairs, fit, out_of_fold_level
 from reference import build_references
 from reference.support import DENSE_FEATURES, SupportModels
 
@@ -299,6 +299,7 @@ def main(argv: list[str]) -> int:
     eqa, wice = load_expertqa(), load_wice()
     if "--quick" in argv:
         eqa, wice = eqa[:60], wice[:120]
+    print(f"model: {MODEL_KIND} (benchmarks/support_train.py MODEL_KIND)")
     runs = [(None, False, "lexical weights")]
     embedder = None if "--no-local" in argv else local_embedder()
     if embedder is not None:

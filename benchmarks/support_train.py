@@ -14,11 +14,12 @@ views of each claim, told apart by the ``cited`` feature, as the engine uses the
   not judged unsupported (WiCE).
 
 The model is gradient-boosted depth-2 trees on the log-loss, fitted in numpy
-(deterministic: no sampling, no seed needed beyond the folds'); the logistic
-regression it replaced is still here (:func:`fit_logistic`) to compare. Boosting
-on the log-loss with a small rate stays close to calibrated on the distribution it
-was fitted on; the benchmark's reliability table checks that on held-out questions
-and across data sets.
+(deterministic: no sampling, no seed needed beyond the folds') under monotone
+constraints (``reference.support.MONOTONE``: more coverage or cosine never lowers
+support, a missing number never raises it); the logistic regression it replaced is
+still here (:func:`fit_logistic`) to compare. Boosting on the log-loss stays
+calibrated on held-out questions (the benchmark's reliability table); a Platt step
+on out-of-fold predictions was measured and made it slightly worse (``CALIBRATE``).
 
     python scripts/train_support.py            # writes reference/support_weights.json
 """
@@ -38,27 +39,46 @@ from reference.engine import _chunk_sources, _segments
 from reference.profiles import get_profile
 from reference.scoring import score
 from reference.segmentation import Layout
-from reference.support import DENSE_FEATURES, LEXICAL_FEATURES, SupportModel, SupportModels, pair_features
+from reference.support import (
+    DENSE_FEATURES,
+    LEXICAL_FEATURES,
+    MONOTONE,
+    SupportModel,
+    SupportModels,
+    pair_features,
+)
 from reference.support_trees import Trees
 
 WEIGHTS = Path(__file__).resolve().parents[1] / "reference" / "support_weights.json"
+# The default level: 85% of held-out model citations that clear it are supported.
+# The issue asks for 90%: that level (0.91 lexical, 0.88 MiniLM) is above the support
+# of a claim quoted word for word (people label such ExpertQA claims supported ~85% of
+# the time, so a calibrated model says ~0.85), and 21 behaviour tests lose their
+# references; on held-out citations it keeps 0.37 of ExpertQA's supported ones.
 TARGET_PRECISION = 0.85
 L2 = 1.0
 CANDIDATES = 4
 # gradient boosting: depth-2 trees, 100 of them at rate 0.1, chosen on held-out folds
-# over depth 3 / 150 / 0.05 (docs/benchmarks.md); 32 quantile bins per feature
+# over depth 3 / 150 / 0.05 and, monotone, over depth 3, 200 trees at 0.05, 60 pairs
+# a leaf (log-loss within 0.002); 32 quantile bins per feature
 TREES, DEPTH, RATE, MIN_LEAF, BINS, LEAF_L2 = 100, 2, 0.1, 20, 32, 1.0
 # The rank of a passage among a claim's candidates says "the one the answer's author
-# cited" more than "supports" (ExpertQA labels only the cited sources): with it the
-# trees marked a second source quoting the claim word for word as unsupported. The
-# margin to the best candidate carries what rank added on held-out folds (WiCE
-# citations AUC 0.838 without top1/log_rank, 0.836 with; ExpertQA 0.609 vs 0.613).
+# cited" more than "supports" (ExpertQA labels only the cited sources): a second
+# source quoting the claim word for word 0.016 below the first lost 0.15 of support.
+# Scores within reference.support.TIE of the best now count as the best; with that,
+# rank and margin stay (held-out log-loss 0.5375 with them, 0.5527 without any).
 UNUSED: tuple[str, ...] = ()
-# Trees separated the classes better on held-out folds (WiCE citations AUC 0.84 vs
-# 0.77, ExpertQA citations 0.61 vs 0.59) but are not monotone: on short passages
-# unlike the training data they gave a word-for-word second source and a wrong
-# citation the opposite of the obvious support (tests/reference). Logistic ships.
-MODEL_KIND = "logistic"
+# Monotone trees against the logistic regression, held-out pairs (5 folds by question,
+# both data sets; AUC ExpertQA citations / WiCE citations / attribution candidates):
+# lexical 0.569 / 0.833 / 0.718 vs 0.569 / 0.813 / 0.712, MiniLM 0.605 / 0.831 / 0.720
+# vs 0.595 / 0.790 / 0.717, log-loss lower with both. Unconstrained trees did better
+# on ExpertQA citations (0.593 lexical) by learning that a cited passage far below the
+# claim's best candidate is more often supported (0.84 vs 0.78 in ExpertQA), which
+# raises a wrong citation when the right source is present; the constraints forbid it.
+MODEL_KIND = "trees"
+# Platt scaling of the out-of-fold predictions: held-out log-loss 0.5375 -> 0.5384
+# (lexical); the trees are calibrated without it.
+CALIBRATE = False
 MODEL_LEXICAL = tuple(f for f in LEXICAL_FEATURES if f not in UNUSED)
 MODEL_DENSE = tuple(f for f in DENSE_FEATURES if f not in UNUSED)
 
@@ -135,22 +155,37 @@ def fit(x: np.ndarray, y: np.ndarray, features: tuple[str, ...], name: str, embe
     return fit_boosted(x, y, features, name, embedders)
 
 
-def fit_boosted(x: np.ndarray, y: np.ndarray, features: tuple[str, ...], name: str, embedders=()) -> SupportModel:
-    """Gradient-boosted trees (see :func:`fit_trees`)."""
+def fit_boosted(
+    x: np.ndarray, y: np.ndarray, features: tuple[str, ...], name: str, embedders=(), monotone: bool = True
+) -> SupportModel:
+    """Gradient-boosted trees (see :func:`fit_trees`), monotone per :data:`MONOTONE`."""
     index = [DENSE_FEATURES.index(f) for f in features]
-    trees = fit_trees(x[:, index], y)
+    signs = np.array([MONOTONE.get(f, 0) if monotone else 0 for f in features])
+    trees = fit_trees(x[:, index], y, monotone=signs)
     zero = np.zeros(len(features))
     return SupportModel(name, features, zero, zero + 1.0, zero, 0.0, 0.5, tuple(embedders), trees)
 
 
 def fit_trees(
-    x: np.ndarray, y: np.ndarray, n_trees: int = TREES, depth: int = DEPTH, rate: float = RATE, min_leaf: int = MIN_LEAF
+    x: np.ndarray,
+    y: np.ndarray,
+    n_trees: int = TREES,
+    depth: int = DEPTH,
+    rate: float = RATE,
+    min_leaf: int = MIN_LEAF,
+    monotone: np.ndarray | None = None,
 ) -> Trees:
     """Gradient boosting on the log-loss (Newton leaves, L2 ``LEAF_L2``): each tree
     splits on quantile thresholds (32 bins per feature) where the gain is largest.
-    Deterministic: no sampling."""
+    Deterministic: no sampling.
+
+    ``monotone``: per feature +1 (the output may only rise with it), -1 (only fall)
+    or 0. A split on a constrained feature is allowed only when its two leaf values
+    go the right way, and the children's subtrees are bounded by their midpoint, so
+    every tree, hence the sum, is monotone (XGBoost's rule)."""
     x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
     n, m = x.shape
+    sign = np.zeros(m) if monotone is None else np.asarray(monotone, dtype=np.float64)
     cuts = [np.unique(np.quantile(x[:, j], np.linspace(0, 1, BINS + 1)[1:-1])) for j in range(m)]
     binned = np.stack([np.searchsorted(cuts[j], x[:, j], side="left") for j in range(m)], axis=1)
     prior = float(np.clip(y.mean(), 1e-6, 1 - 1e-6))
@@ -162,31 +197,40 @@ def fit_trees(
     for t in range(n_trees):
         p = 1.0 / (1.0 + np.exp(-logit))
         g, h = y - p, p * (1 - p)
-        nodes = [(0, np.arange(n), 0)]  # (node id, rows, depth)
+        nodes = [(0, np.arange(n), 0, -np.inf, np.inf)]  # (node id, rows, depth, value bounds)
         free = 1
         while nodes:
-            node, rows, d = nodes.pop()
-            gs, hs = g[rows].sum(), h[rows].sum()
-            split = _best_split(binned[rows], g[rows], h[rows], cuts, min_leaf) if d < depth else None
+            node, rows, d, lo, hi = nodes.pop()
+            split = _best_split(binned[rows], g[rows], h[rows], cuts, min_leaf, sign, lo, hi) if d < depth else None
             if split is None:
-                arrays["value"][t, node] = gs / (hs + LEAF_L2)
+                arrays["value"][t, node] = np.clip(g[rows].sum() / (h[rows].sum() + LEAF_L2), lo, hi)
                 continue
-            j, b = split
+            j, b, wl, wr = split
             go_left = binned[rows, j] <= b
             arrays["feature"][t, node], arrays["threshold"][t, node] = j, cuts[j][b]
             arrays["left"][t, node], arrays["right"][t, node] = free, free + 1
-            nodes += [(free, rows[go_left], d + 1), (free + 1, rows[~go_left], d + 1)]
+            left_bounds, right_bounds = (lo, hi), (lo, hi)
+            if sign[j] != 0:  # the left subtree stays on its side of the midpoint, the right on the other
+                mid = (wl + wr) / 2
+                left_bounds, right_bounds = ((lo, mid), (mid, hi)) if sign[j] > 0 else ((mid, hi), (lo, mid))
+            nodes += [(free, rows[go_left], d + 1, *left_bounds), (free + 1, rows[~go_left], d + 1, *right_bounds)]
             free += 2
         tree = Trees.of(0.0, 1.0, *(arrays[k][t : t + 1] for k in ("feature", "threshold", "left", "right", "value")))
         logit += rate * tree.logit(x)
     return Trees.of(base, rate, *(arrays[k] for k in ("feature", "threshold", "left", "right", "value")))
 
 
-def _best_split(binned, g, h, cuts, min_leaf) -> tuple[int, int] | None:
-    """(feature, bin) of the split with the largest Newton gain, or None."""
+def _gain(g, h, w):
+    """Log-loss decrease (second order) of adding ``w`` to rows whose sums are ``g``, ``h``."""
+    return g * w - 0.5 * (h + LEAF_L2) * w**2
+
+
+def _best_split(binned, g, h, cuts, min_leaf, sign, lo=-np.inf, hi=np.inf):
+    """(feature, bin, left value, right value) of the split with the largest Newton
+    gain that respects ``sign`` and the bounds, or None."""
     best, where = 0.0, None
     total_g, total_h = g.sum(), h.sum()
-    parent = total_g**2 / (total_h + LEAF_L2)
+    parent = _gain(total_g, total_h, np.clip(total_g / (total_h + LEAF_L2), lo, hi))
     for j in range(binned.shape[1]):
         k = len(cuts[j])
         if k == 0:
@@ -194,12 +238,14 @@ def _best_split(binned, g, h, cuts, min_leaf) -> tuple[int, int] | None:
         count = np.cumsum(np.bincount(binned[:, j], minlength=k + 1))[:k]
         gl = np.cumsum(np.bincount(binned[:, j], weights=g, minlength=k + 1))[:k]
         hl = np.cumsum(np.bincount(binned[:, j], weights=h, minlength=k + 1))[:k]
-        gain = gl**2 / (hl + LEAF_L2) + (total_g - gl) ** 2 / (total_h - hl + LEAF_L2) - parent
-        ok = (count >= min_leaf) & (len(g) - count >= min_leaf)
+        gr, hr = total_g - gl, total_h - hl
+        wl, wr = np.clip(gl / (hl + LEAF_L2), lo, hi), np.clip(gr / (hr + LEAF_L2), lo, hi)
+        gain = _gain(gl, hl, wl) + _gain(gr, hr, wr) - parent
+        ok = (count >= min_leaf) & (len(g) - count >= min_leaf) & (sign[j] * (wr - wl) >= 0)
         if ok.any():
             b = int(np.argmax(np.where(ok, gain, -np.inf)))
             if gain[b] > best:
-                best, where = float(gain[b]), (j, b)
+                best, where = float(gain[b]), (j, b, float(wl[b]), float(wr[b]))
     return where
 
 
@@ -250,8 +296,38 @@ def out_of_fold_level(model: SupportModel, sets: list[Pairs], groups: list[list[
     for f in range(k):
         inner = fit(both.x[fold != f], both.y[fold != f], model.features, model.name)
         held[fold == f] = inner.predict(both.x[fold == f][:, index])
+    if CALIBRATE:
+        a, b = platt(held, both.y)
+        model = rescale(model, a, b)
+        held = 1.0 / (1.0 + np.exp(-(a * _logit(held) + b)))
     cited = both.kind == 1
     return replace(model, min_support=choose_level(held[cited], both.y[cited]))
+
+
+def _logit(p: np.ndarray) -> np.ndarray:
+    p = np.clip(p, 1e-9, 1 - 1e-9)
+    return np.log(p / (1 - p))
+
+
+def platt(p: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """(a, b) such that sigmoid(a * logit(p) + b) fits ``y`` best (log-loss, Newton)."""
+    z = np.stack([_logit(p), np.ones(len(p))], axis=1)
+    w = np.array([1.0, 0.0])
+    for _ in range(50):
+        q = 1.0 / (1.0 + np.exp(-(z @ w)))
+        step = np.linalg.solve((z * (q * (1 - q))[:, None]).T @ z + 1e-9 * np.eye(2), z.T @ (q - y))
+        w -= step
+        if np.abs(step).max() < 1e-10:
+            break
+    return float(w[0]), float(w[1])
+
+
+def rescale(model: SupportModel, a: float, b: float) -> SupportModel:
+    """``model`` whose log-odds are ``a * logit + b``: folded into the trees' base and
+    rate, or the regression's coefficients (a > 0 keeps every order)."""
+    if model.trees is not None:
+        return replace(model, trees=replace(model.trees, base=a * model.trees.base + b, rate=a * model.trees.rate))
+    return replace(model, coef=a * model.coef, intercept=a * model.intercept + b)
 
 
 def train(sets: list[Pairs], groups: list[list[str]], features, name: str, embedders=()) -> SupportModel:

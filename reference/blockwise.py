@@ -8,10 +8,13 @@ holding row ``r`` (the last block is kept, since callers go through rows in orde
 
 Every value is computed by the same function on the same rows as in the dense path
 (``reference.scoring``), so a row of a block equals that row of the whole matrix
-bit for bit (sparse products are row by row; a dense product of at least
-``MIN_ROWS`` rows sums each row in the same order, checked by tests/reference/
-test_blockwise.py), and the candidates picked per row are the same;
-``best_per_row`` keeps ties the way the greedy rules rank them.
+bit for bit, and the candidates picked per row are the same; ``best_per_row``
+keeps ties the way the greedy rules rank them. Sparse products are row by row. A
+dense product is not: BLAS sums a row in an order that depends on the shape of the
+product it is part of (with OpenBLAS 0.3.31 on an AMD EPYC, no block size gives
+the rows of the whole product), so the dense path computes its matrix product by
+the same blocks of rows (``product``): each row comes out of the same product on
+both paths (tests/reference/test_blockwise.py).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 
-MIN_ROWS = 4  # rows of the smallest matrix product (see reference.scoring)
+MIN_ROWS = 4  # rows of the smallest block: a product of one or two rows is slow
 BLOCK_CELLS = 2_000_000  # cells per block of the blockwise path (8 MB of float32 each)
 DENSE_CELLS = 8_000_000  # up to this size the whole matrix is computed at once (32 MB)
 
@@ -30,6 +33,18 @@ Compute = Callable[[int, int], tuple[np.ndarray, np.ndarray | None]]
 def block_rows(n_cols: int) -> int:
     """Rows per block: as many as fit in ``BLOCK_CELLS``, at least ``MIN_ROWS``."""
     return max(MIN_ROWS, BLOCK_CELLS // max(n_cols, 1))
+
+
+def product(a: np.ndarray, b: np.ndarray, start: int, end: int, n_cols: int) -> np.ndarray:
+    """Rows ``start:end`` of ``a @ b.T``, one matrix product per block of rows of a
+    (rows × ``n_cols``) matrix, as ``views`` walks it: the dense path (0, n) and each
+    block get every row from the same product. ``start`` is a block's first row."""
+    step = block_rows(n_cols)
+    out = np.empty((end - start, b.shape[0]), dtype=np.result_type(a, b))
+    for first in range(start, end, step):
+        last = min(first + step, end)
+        np.matmul(a[first:last], b.T, out=out[first - start : last - start])
+    return out
 
 
 def use_blocks(n_rows: int, n_cols: int) -> bool:

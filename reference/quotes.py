@@ -1,4 +1,5 @@
-"""Finding a verbatim-ish quote in a source and returning its character span.
+"""Finding a quote in a source: a verbatim-ish one (``locate_quote``), or the
+sentences of a cited page that carry a claim (``place_quote``).
 
 The langchain seed builds ``regex`` patterns from the quote and raises the allowed
 edit distance one step at a time: a quote containing ``(`` or ``*`` breaks it, a
@@ -6,14 +7,26 @@ long quote takes minutes, and it returns the least bad match however bad. Here:
 exact search, then a whitespace- and case-insensitive search mapped back to the
 original offsets, then rapidfuzz's bit-parallel partial alignment; a match below
 ``min_score`` is rejected (None), never returned as a guess.
+
+``place_quote`` chooses the window of one to three consecutive sentences of a
+page that carries a claim, over the whole page (windows may cross passage
+boundaries), scored by the share of the claim's words the window holds plus the
+engine's score of the passage it lies in (measured on WiCE's gold supporting
+sentences: docs/benchmarks.md, "quotes").
 """
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
 
+import numpy as np
 from rapidfuzz import fuzz
 
+from reference.chunking import split_sentences
+from reference.lexical import tokenize
 from reference.models import Span
 
 MIN_SCORE = 0.85
@@ -91,3 +104,97 @@ def _fuzzy_find(quote: str, text: str, min_score: float) -> Span | None:
     if start > 0 and text[prev + 1 : start].strip().lower() == head:
         start = prev + 1
     return Span(start, end, round(result.score / 100, 4))
+
+
+# Measured on WiCE (claims with gold supporting sentences, tuned on one half of the
+# claims and checked on the other; docs/benchmarks.md "quotes"): the share of the
+# claim's words a window holds (each distinct word counts once: IDF over one page
+# scored no better), 0.02 per extra sentence (0.05 cut windows that held the gold
+# sentence next to the best one), plus the passage's own score at weight 2 (the
+# engine's blend of coverage, Jaccard and cosine still picks the right passage more
+# often than any window does alone).
+MAX_SENTENCES = 3
+SENTENCE_PENALTY = 0.02
+PASSAGE_WEIGHT = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class PageSentences:
+    """The sentences of a page's passages, in reading order, with their words."""
+
+    spans: list[tuple[int, int]]  # in the page's text
+    passage: np.ndarray  # index (into the passages given) of the passage each lies in
+    words: list[frozenset[str]]
+    joins: np.ndarray  # sentence i and i + 1 may be quoted together: no paragraph break between
+
+
+def page_sentences(text: str, passages: Sequence[tuple[int, int]], memo: dict | None = None) -> PageSentences:
+    """Sentences of each passage ``text[start:end]`` (passages in reading order).
+    ``memo``: sentences and words of passages already split, by span. Two sentences
+    may be quoted together when only whitespace without a blank line separates
+    them (passages that are not adjacent never join)."""
+    spans: list[tuple[int, int]] = []
+    owner: list[int] = []
+    words: list[frozenset[str]] = []
+    for k, (start, end) in enumerate(passages):
+        if memo is not None and (start, end) in memo:
+            found, found_words = memo[start, end]
+        else:
+            found = split_sentences(text, start, end)
+            found_words = [frozenset(tokenize(text[s:e])) for s, e in found]
+            if memo is not None:
+                memo[start, end] = (found, found_words)
+        spans.extend(found)
+        owner.extend([k] * len(found))
+        words.extend(found_words)
+    gaps = [text[a[1] : b[0]] for a, b in itertools.pairwise(spans)]
+    joins = np.array([*(not g.strip() and g.count("\n") < 2 for g in gaps), False], dtype=bool)
+    return PageSentences(spans, np.array(owner, dtype=np.int64), words, joins)
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    span: tuple[int, int]  # the quote: whole sentences of the page
+    passages: tuple[int, ...]  # the passages it lies in (one, or two adjacent ones)
+    coverage: float  # share of the claim's words it holds
+
+
+def place_quote(
+    claim: str,
+    page: PageSentences,
+    passage_scores: np.ndarray,
+    *,
+    max_sentences: int = MAX_SENTENCES,
+    penalty: float = SENTENCE_PENALTY,
+    passage_weight: float = PASSAGE_WEIGHT,
+) -> Placement | None:
+    """The window of one to ``max_sentences`` consecutive sentences of a paragraph
+    that carries ``claim`` best; it may run from one passage into the next
+    (``passage_scores``: the engine's score of each passage for the claim; a window
+    across two takes the lower, so a sentence is never pulled in for its passage's
+    score). None when no sentence shares a word with the claim."""
+    words = sorted(set(tokenize(claim)))
+    n = len(page.spans)
+    if not words or n == 0:
+        return None
+    present = np.array([[w in s for w in words] for s in page.words], dtype=bool)
+    sentence_score = np.asarray(passage_scores, dtype=np.float64)[page.passage]
+    best: tuple[float, int, int] | None = None  # (score, first sentence, width - 1)
+    union, passage, joined = present.copy(), sentence_score.copy(), np.ones(n, dtype=bool)
+    for extra in range(min(max_sentences, n)):
+        if extra:
+            union = union[:-1] | present[extra:]
+            passage = np.minimum(passage[:-1], sentence_score[extra:])
+            joined = joined[:-1] & page.joins[extra - 1 : n - 1]
+        coverage = union.sum(axis=1) / len(words)
+        ok = (coverage > 0) & joined
+        value = np.where(ok, coverage - penalty * extra + passage_weight * passage, -np.inf)
+        i = int(np.argmax(value))
+        if np.isfinite(value[i]) and (best is None or value[i] > best[0]):
+            best = (float(value[i]), i, extra)
+    if best is None:
+        return None
+    _, i, extra = best
+    first, last = page.passage[i], page.passage[i + extra]
+    covered = float(present[i : i + extra + 1].any(axis=0).sum() / len(words))
+    return Placement((page.spans[i][0], page.spans[i + extra][1]), tuple(range(int(first), int(last) + 1)), covered)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from reference.blockwise import MIN_ROWS, RowBlocks, block_rows, views
+from reference.blockwise import RowBlocks, block_rows, product, views
 from reference.embedders import Embedder
 from reference.lexical import TokenMatrix, build_matrices, coverage_matrix, jaccard_matrix
 from reference.models import Scorer
@@ -126,12 +126,10 @@ def score(
     every = len(columns) == m  # all chunks embedded: the cosine block is the dense block
 
     def compute(start: int, end: int) -> tuple[np.ndarray, np.ndarray]:
-        # BLAS sums a row the same way in any product of MIN_ROWS rows or more (one or
-        # two rows take another kernel): a short block borrows rows before it
-        first = max(0, min(start, end - MIN_ROWS))
-        cos = seg_vecs[first:end] @ col_vecs.T
+        # by the blockwise path's blocks, also for the whole matrix: BLAS sums a row
+        # differently in products of other shapes (reference.blockwise.product)
+        cos = product(seg_vecs, col_vecs, start, end, m)
         np.minimum(np.maximum(cos, 0.0, out=cos), 1.0, out=cos)  # np.clip, in place and faster
-        cos = cos[start - first :]
         if every:
             dense = cos
         else:

@@ -2,12 +2,11 @@
 
 Shallow regression trees fitted to the log-loss gradient (``benchmarks/support_train.py``
 fits them); the probability is ``sigmoid(base + rate * sum of the trees' leaves)``.
-On held-out questions they separated supported from unsupported pairs better than
-the logistic regression (ExpertQA citations AUC 0.61 vs 0.59, WiCE 0.84 vs 0.77;
-docs/benchmarks.md), but they are not monotone: on short passages unlike the
-training data they judged a word-for-word second source and a wrong citation the
-wrong way round, so the shipped weights stay logistic. The weights file can hold
-either kind (``"kind": "trees"``).
+Fitted under monotone constraints (``reference.support.MONOTONE``), so support
+never falls as coverage or cosine rises, nor rises with a missing number. On
+held-out questions they separate supported from unsupported pairs better than the
+logistic regression they replaced (docs/benchmarks.md, section support). The
+weights file can hold either kind (``"kind": "trees"`` or ``"logistic"``).
 
 Each tree is stored as flat node arrays: ``feature`` (-1 for a leaf), ``threshold``,
 ``left`` and ``right`` (node indices; a value goes left when ``x <= threshold``)

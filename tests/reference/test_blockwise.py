@@ -156,16 +156,27 @@ class RandomEmbedder:
 @pytest.mark.parametrize("n", [1, 2, 3, 5, 6, 9, 23])
 @pytest.mark.parametrize("blend", [0.3, 1.0])
 def test_rows_of_blocks_equal_rows_of_the_whole_matrix(n, blend, monkeypatch):
-    """Bit for bit, with a last block of one to three rows (a short product)."""
+    """Bit for bit, with a last block of one to three rows (a short product). The block
+    size is a constant of the module; the whole matrix is computed with the same one."""
     rng = random.Random(n)
     segments = [_sentence(rng, 6) for _ in range(n)]
     chunks = [_sentence(rng, 12) for _ in range(40)]
     config = ScoringConfig(blend=blend, prefilter_k=3 if blend < 1 else None)
-    whole = score(segments, chunks, RandomEmbedder(), config)
     monkeypatch.setattr(blockwise, "BLOCK_CELLS", 1)  # MIN_ROWS rows per block
+    whole = score(segments, chunks, RandomEmbedder(), config)
     parts = score(segments, chunks, RandomEmbedder(), config, blockwise=True)
     assert isinstance(parts.matrix, blockwise.RowBlocks)
     for r in range(n):
         assert np.array_equal(parts.matrix[r], whole.matrix[r])
         assert np.array_equal(parts.dense[r], whole.dense[r])
     assert np.array_equal(parts.dense_mask, whole.dense_mask)
+
+
+def test_product_is_the_matrix_product_by_blocks(monkeypatch):
+    rng = np.random.default_rng(4)
+    a, b = rng.standard_normal((23, 384)).astype(np.float32), rng.standard_normal((40, 384)).astype(np.float32)
+    monkeypatch.setattr(blockwise, "BLOCK_CELLS", 400)  # ten rows per block
+    whole = blockwise.product(a, b, 0, 23, 40)
+    assert np.allclose(whole, a @ b.T, atol=1e-4)
+    for start in (0, 10, 20):  # each block, computed alone, gives the whole matrix's rows
+        assert np.array_equal(blockwise.product(a, b, start, min(start + 10, 23), 40), whole[start : start + 10])

@@ -272,3 +272,63 @@ def test_cosine_alone_builds_no_lexical_matrix(monkeypatch):
     assert result.scorer == "cosine" and not built
     broken = build_references(answer, [TIDES, WIND], embedder=FakeEmbedder(fail=True), profile="seed")
     assert broken.scorer == "jaccard" and built
+
+
+# Where a model's citation of a long page is quoted (docs/benchmarks.md "quotes")
+
+SCATTERED = Source(
+    "p",
+    "https://x.example/rance",
+    "Rance",
+    "La Rance is a river in Brittany. Rain falls often. A tidal mill stood on its bank. Cows graze nearby. "
+    "The railway station is small. Bread is sold daily. France paid for the bridge. Boats are moored here. "
+    "A school opened there. Winters are mild. The census of 1966 counted few people.\n\n"
+    "Harbour dues rose after the war and the board borrowed money to rebuild the quays and the old sheds. "
+    "The La Rance tidal station in France opened in 1966. "
+    "Ships of the ferry company call twice a day in summer, less often in winter, weather permitting. "
+    "The harbour board publishes its accounts every spring and the mayor reads them aloud in the square. "
+    "A museum of the sea opened in the old customs house and shows models of ships and sailors' tools.",
+)
+
+
+def test_cited_page_is_quoted_where_the_claim_is_not_in_the_most_similar_passage():
+    """The first passage scores higher (every word of the claim, one a sentence), but
+    the sentence that states the claim is in the second: the quote goes there."""
+    result = build_references(
+        "The La Rance tidal station in France opened in 1966 [1].", [SCATTERED], markers="verify", min_support=0.0
+    )
+    ref = result.references[0]
+    assert ref.quote == "The La Rance tidal station in France opened in 1966."
+    assert ref.chunk_span[0] <= ref.quote_span[0] < ref.quote_span[1] <= ref.chunk_span[1]
+    assert SCATTERED.text[ref.chunk_span[0] :].startswith("Harbour dues rose")
+    resolved = build_references("The La Rance tidal station in France opened in 1966 [1].", [SCATTERED])
+    assert resolved.references[0].quote == ref.quote
+
+
+def test_claim_supported_by_two_adjacent_sentences_quotes_both():
+    page = Source(
+        "q",
+        "https://x.example/q",
+        "Q",
+        "Tides rise twice a day on this coast. The La Rance station opened in 1966. "
+        "It produces 240 megawatts at peak. Visitors come in summer to walk on the dam.",
+    )
+    result = build_references(
+        "The La Rance station, opened in 1966, produces 240 megawatts [1].", [page], markers="verify"
+    )
+    assert result.references[0].quote == "The La Rance station opened in 1966. It produces 240 megawatts at peak."
+
+
+def test_claim_with_initials_and_abbreviations_is_cited_whole():
+    """ "W. Brent Powell", "v. Board" do not end the claim the marker cites."""
+    page = Source(
+        "m",
+        "https://x.example/m",
+        "M",
+        "Gov. Greitens will choose between Judge Lisa White Hardwick, Benjamin A. Lipman and Judge W. Brent Powell.",
+    )
+    answer = "The nominees were Judge W. Brent Powell, Lisa White Hardwick and Benjamin A. Lipman [1]."
+    ref = build_references(answer, [page], markers="verify").references[0]
+    assert ref.answer_chunk == answer.replace(" [1]", "")
+    ended = build_references("He served in World War I. Then he farmed [1].", [page], markers="resolve")
+    assert [r.answer_chunk for r in ended.references] == ["Then he farmed."]

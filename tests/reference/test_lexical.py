@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from reference.lexical import build_matrices, coverage_matrix, jaccard, jaccard_matrix, tokenize
-from reference.tokens import TokenIndex
+from reference.tokens import _TOKEN_OR_SEPARATOR, TokenIndex, _split_words
 
 
 def test_cjk_is_tokenised_into_bigrams():
@@ -50,6 +50,23 @@ def test_token_index_gives_the_tokens_of_tokenize(seed):
         assert [names[i] for i in row.tolist()] == sorted(set(tokenize(text)), key=index.vocab.__getitem__)
         assert list(row) == sorted(row)
     assert all(a is b for a, b in zip(first, rows, strict=False))  # remembered, not tokenised again
+
+
+LATIN1 = [a for a in ALPHABET if max(map(ord, a)) < 256]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_latin1_texts_take_the_tokens_of_tokenize(seed):
+    """Batches of Latin-1 text take a third path (``bytes.translate``): same tokens."""
+    rng = random.Random(seed)
+    texts = ["".join(rng.choice(LATIN1) for _ in range(rng.randint(0, 40))) for _ in range(rng.randint(1, 30))]
+    joined = " \x00 ".join(t.replace("\x00", " ") for t in texts).lower()  # as TokenIndex joins a batch
+    assert _split_words(joined) == _TOKEN_OR_SEPARATOR.findall(joined)
+    index = TokenIndex()
+    rows = index.ids(texts)
+    names = {i: t for t, i in index.vocab.items()}
+    for text, row in zip(texts, rows, strict=True):
+        assert [names[i] for i in row.tolist()] == sorted(set(tokenize(text)), key=index.vocab.__getitem__)
 
 
 def test_build_matrices_with_a_shared_index_scores_the_same():

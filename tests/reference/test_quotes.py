@@ -1,5 +1,7 @@
 import random
 
+import numpy as np
+
 from reference import locate_quote
 from reference.quotes import locate_quotes
 
@@ -45,3 +47,82 @@ def test_long_quote_in_long_text():
 def test_list_of_quotes():
     spans = locate_quotes(["Harrison Chase", "nothing like it at all here"], CONTEXT)
     assert spans[0] is not None and spans[1] is None
+
+
+# place_quote: the sentences of a cited page that carry a claim
+
+
+def _page(text: str, passages: list[tuple[int, int]] | None = None):
+    from reference.quotes import page_sentences
+
+    return page_sentences(text, passages or [(0, len(text))])
+
+
+def test_quote_is_the_sentence_with_the_claims_words():
+    from reference.quotes import place_quote
+
+    text = "Tides rise twice a day. The La Rance station opened in 1966. Visitors come in summer."
+    placed = place_quote("The La Rance station opened in 1966.", _page(text), np.zeros(1))
+    assert text[placed.span[0] : placed.span[1]] == "The La Rance station opened in 1966."
+    assert placed.coverage == 1.0
+
+
+def test_support_split_over_two_adjacent_sentences_quotes_both():
+    from reference.quotes import place_quote
+
+    text = (
+        "Tides rise twice a day. The La Rance station opened in 1966. It produces 240 megawatts at peak. "
+        "Visitors come in summer."
+    )
+    placed = place_quote("The La Rance station, opened in 1966, produces 240 megawatts.", _page(text), np.zeros(1))
+    assert (
+        text[placed.span[0] : placed.span[1]]
+        == "The La Rance station opened in 1966. It produces 240 megawatts at peak."
+    )
+
+
+def test_window_may_run_into_the_next_passage_but_not_the_next_paragraph():
+    from reference.quotes import place_quote
+
+    text = "Intro words here. The station opened in 1966. Its turbines make 240 megawatts. End."
+    cut = text.index("Its")
+    placed = place_quote(
+        "The station opened in 1966 and its turbines make 240 megawatts.",
+        _page(text, [(0, cut - 1), (cut, len(text))]),
+        np.array([0.5, 0.5]),
+    )
+    assert text[placed.span[0] : placed.span[1]] == "The station opened in 1966. Its turbines make 240 megawatts."
+    assert placed.passages == (0, 1)
+    split = text.replace("1966. Its", "1966.\n\nIts")
+    cut = split.index("Its")
+    placed = place_quote(
+        "The station opened in 1966 and its turbines make 240 megawatts.",
+        _page(split, [(0, cut - 2), (cut, len(split))]),
+        np.array([0.5, 0.5]),
+    )
+    assert placed.passages in ((0,), (1,))
+
+
+def test_a_better_passage_wins_a_close_call_and_no_shared_word_is_none():
+    from reference.quotes import place_quote
+
+    text = "The station opened in 1966.\nA station opened in 1966 too."
+    page = _page(text, [(0, 27), (28, len(text))])
+    claim = "The station opened in 1966."
+    assert place_quote(claim, page, np.array([0.2, 0.6])).passages == (1,)
+    assert place_quote(claim, page, np.array([0.6, 0.2])).passages == (0,)
+    assert place_quote("Penguins waddle.", page, np.array([0.6, 0.2])) is None
+
+
+def test_passages_that_are_not_adjacent_never_join_and_memo_is_reused():
+    from reference.quotes import page_sentences, place_quote
+
+    text = "The station opened in 1966. Unrelated words in between. Its turbines make 240 megawatts."
+    first, last = (0, 27), (text.index("Its"), len(text))
+    memo: dict = {}
+    page = page_sentences(text, [first, last], memo)
+    assert not page.joins[0]  # the middle sentence is not in the page: no window across the gap
+    placed = place_quote("The station opened in 1966; its turbines make 240 megawatts.", page, np.array([0.5, 0.5]))
+    assert placed.passages in ((0,), (1,))
+    assert set(memo) == {first, last}
+    assert page_sentences(text, [last], memo).words == page.words[1:]

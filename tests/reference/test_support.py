@@ -12,7 +12,7 @@ import pytest
 
 from reference import Source, build_references
 from reference.errors import ConfigurationError, InputError
-from reference.support import DENSE_FEATURES, LEXICAL_FEATURES, SupportModels, default_models
+from reference.support import DENSE_FEATURES, LEXICAL_FEATURES, MONOTONE, SupportModels, default_models
 
 RANCE = Source(
     "t",
@@ -62,6 +62,59 @@ def test_weights_file_loads_with_both_sets():
     assert raw["version"] == 1 and [m["name"] for m in raw["models"]] == ["minilm", "lexical"]
 
 
+def test_shipped_weights_are_small_trees():
+    models = default_models()
+    assert models.dense.kind == "trees" and models.lexical.kind == "trees"
+    assert models.dense.trees.depth >= 1 and len(models.lexical.trees.feature) >= 10
+    assert len(resources.files("reference").joinpath("support_weights.json").read_bytes()) < 300_000
+
+
+def _feature_rows(features: tuple[str, ...], n: int, seed: int) -> np.ndarray:
+    """Random rows over each feature's range (shares in [0, 1], log counts and
+    margins on their own scales), flags as 0 or 1."""
+    rng = np.random.default_rng(seed)
+    ranges = {"log_rank": (0.0, 2.5), "margin": (-0.8, 0.0), "cosine_margin": (-0.6, 0.0),
+              "claim_length": (0.0, 4.5), "passage_length": (0.0, 3.0), "cosine": (-0.1, 1.0)}  # fmt: skip
+    flags = {"has_numbers", "top1", "cited", "negation_mismatch"}
+    cols = []
+    for f in features:
+        if f in flags:
+            cols.append(rng.integers(0, 2, n).astype(np.float64))
+        else:
+            lo, hi = ranges.get(f, (0.0, 1.0))
+            cols.append(rng.uniform(lo, hi, n))
+    return np.stack(cols, axis=1)
+
+
+@pytest.mark.parametrize("which", ["lexical", "dense"])
+def test_support_moves_only_the_way_each_constrained_feature_says(which):
+    """Raising coverage or cosine never lowers support; a missing number, a missing
+    name or a negation on one side only never raises it, whatever the other features."""
+    model = getattr(default_models(), which)
+    x = _feature_rows(model.features, 2000, seed=7)
+    base = model.predict(x)
+    assert ((base >= 0.0) & (base <= 1.0)).all()
+    checked = 0
+    for j, f in enumerate(model.features):
+        sign = MONOTONE.get(f, 0)
+        if sign == 0:
+            continue
+        for step in (0.05, 0.3, 1.0):
+            raised = x.copy()
+            raised[:, j] += step
+            diff = model.predict(raised) - base
+            assert (sign * diff >= -1e-9).all(), f"support moved against {f} (+{step})"
+        checked += 1
+    assert checked >= (9 if which == "dense" else 7)
+
+
+def test_support_stays_a_probability_far_outside_the_training_range():
+    for model in (default_models().dense, default_models().lexical):
+        x = _feature_rows(model.features, 200, seed=3) * 50 - 25
+        p = model.predict(x)
+        assert ((p >= 0.0) & (p <= 1.0)).all()
+
+
 def test_weights_with_unknown_features_are_refused():
     raw = default_models().to_dict()
     raw["models"][1]["features"][0] = "astrology"
@@ -84,6 +137,23 @@ def test_exact_quote_beats_paraphrase_beats_unrelated():
     paraphrase = support_of("A French tidal plant at La Rance started producing power in 1966.")
     unrelated = support_of("The Rance river valley is known for its medieval castles.", sources=[RANCE])
     assert exact > paraphrase > unrelated
+
+
+def test_a_second_source_quoting_the_claim_is_cited_too():
+    """Ranks among a claim's candidates are learnt from labels that mark one passage;
+    a second source saying the same thing must not lose its support for ranking second."""
+    twin = Source("m", "https://mirror.example/tides", "Mirror",
+                  "The La Rance station in France opened in 1966 and has a capacity of 240 megawatts. "
+                  "Tidal barrages hold water behind a dam.")  # fmt: skip
+    result = build_references("The La Rance station in France opened in 1966.", [RANCE, twin])
+    assert {r.source_id for r in result.references} == {"t", "m"}
+    assert min(r.support for r in result.references) >= result.min_support
+
+
+def test_a_claim_quoted_word_for_word_clears_the_default_level():
+    result = build_references("Bakers fold the dough several times before shaping the loaf.", [RANCE, BAKING])
+    assert [r.source_id for r in result.references] == ["b"]
+    assert result.references[0].support >= result.min_support
 
 
 def test_a_wrong_number_lowers_support():
