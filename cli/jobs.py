@@ -7,6 +7,7 @@ import json
 import os
 import sys
 
+from cli.draft import DraftEcho
 from cli.output import add_output_options, format_result
 from cli.research import add_job_options, options_from
 
@@ -77,11 +78,31 @@ def submit(args: argparse.Namespace) -> int:
 
 
 def status(args: argparse.Namespace) -> int:
+    """The record as JSON on stdout for scripts, and one line in words on stderr for
+    the person at the terminal."""
     record = _client().status(args.job_id)
     data = record.model_dump(mode="json", exclude={"result"})
     data["has_result"] = record.result is not None
+    print(status_line(record), file=sys.stderr)
     print(json.dumps(data, ensure_ascii=False, indent=2))
     return 0
+
+
+def status_line(record) -> str:
+    """``[fetching] 40% - reading 8 pages (stage fetch)``; a failed job says what
+    went wrong, a stalled one that it is stalled, a finished one how to read it."""
+    line = f"[{record.state.value}] {round(record.progress * 100)}%"
+    if record.message:
+        line += f" - {record.message}"
+    if record.stage and record.state.value not in ("done", "failed", "cancelled"):
+        line += f" (stage {record.stage})"
+    if record.error is not None:
+        line += f"; {record.error.stage} failed: {record.error.message}"
+    if record.stalled:
+        line += f"; stalled: {record.stalled}"
+    if record.result is not None:
+        line += f"; read it with: deepref result {record.id}"
+    return line
 
 
 def result(args: argparse.Namespace) -> int:
@@ -111,41 +132,26 @@ def follow(client, job_id: str, *, timeout: float | None = None, out=None) -> st
     store = client.store
     deadline = None if timeout is None else time.monotonic() + timeout
     state_last = text_last = "0"
-    draft, message, line_open = "", None, False
-
-    def write(text: str) -> None:
-        nonlocal line_open
-        if text:
-            out.write(text)
-            line_open = not text.endswith("\n")
-
+    echo, message = DraftEcho(out), None
     while deadline is None or time.monotonic() < deadline:
         states, texts = store.both_events(job_id, state_last, text_last)
         for event_id, kind, fields in in_order(states, texts, READ_COUNT):
             if kind == "text":
                 text_last = event_id
                 kind, data = decode(fields)
-                if kind != "draft":
-                    continue
-                if data["offset"] < len(draft):  # the stage runs again: its text starts over
-                    write(("\n" if line_open else "") + "[the answer is being written again]\n")
-                    draft = draft[: data["offset"]]
-                    write(draft)
-                write(data["text"])
-                draft += data["text"]
+                if kind == "draft":
+                    echo.draft_event(data["offset"], data["text"])
                 continue
             state_last = event_id
             if fields.get("message") and fields["message"] != message:
                 message = fields["message"]
-                write(("\n" if line_open else "") + f"[{fields['state']}] {message}\n")
+                echo.line(f"[{fields['state']}] {message}")
             if fields.get("state") in ("done", "failed", "cancelled"):
-                write("\n" if line_open else "")
-                out.flush()
-                return draft
-        out.flush()
+                echo.end()
+                return echo.draft
         if not states and not texts:
             time.sleep(FOLLOW_POLL_SECONDS)
-    return draft
+    return echo.draft
 
 
 def cancel(args: argparse.Namespace) -> int:

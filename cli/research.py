@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from cli.draft import DraftEcho
 from cli.output import add_output_options, check_output_options, format_result, spend_summary
 from reference.errors import InputError
 from worker.models import JobRecord, ResearchBudget, ResearchOptions
 from worker.runner import run_research
+from worker.streaming import decode
 
 
 def add_job_options(p: argparse.ArgumentParser) -> None:
@@ -66,32 +69,51 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("research", help="answer a question now, in this process (no Redis, no worker)")
     add_job_options(p)
     add_output_options(p)
+    p.add_argument(
+        "--stream",
+        action=argparse.BooleanOptionalAction,
+        help="print the model's write-up on stderr as it is written (default: when stderr is a terminal)",
+    )
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    tty = sys.stderr.isatty()
-
-    def progress(stage: str, fraction: float, state: str) -> None:
-        line = f"[{fraction * 100:3.0f}%] {state}"
-        print(("\r" + line.ljust(40)) if tty else line, file=sys.stderr, end="" if tty else "\n", flush=True)
-
     check_output_options(args.format, args.style)  # before minutes of research, not after
     options = options_from(args)
-    if options.depth == "quick":  # five stages: one line, rewritten in place on a terminal
-        result = run_research(args.question, options, on_progress=progress)
-        if tty:
+    tty = sys.stderr.isatty()
+    stream = tty if args.stream is None else args.stream
+    echo = DraftEcho(sys.stderr)
+    on_text = functools.partial(_draft, echo) if stream else None
+    if options.depth == "quick":  # five stages: one line, rewritten in place on a terminal that shows no draft
+        in_place = tty and not stream
+
+        def progress(stage: str, fraction: float, state: str) -> None:
+            line = f"[{fraction * 100:3.0f}%] {state}"
+            if in_place:
+                print("\r" + line.ljust(40), file=sys.stderr, end="", flush=True)
+            else:
+                echo.line(line)
+
+        result = run_research(args.question, options, on_progress=progress, on_text=on_text)
+        if in_place:
             print(file=sys.stderr)
     else:  # rounds: a line per step, in words, with the counts so far
-        result = run_research(args.question, options, on_update=progress_lines(sys.stderr))
+        result = run_research(args.question, options, on_update=progress_lines(echo.line), on_text=on_text)
         if result.deep is not None:
-            print(f"[done] {spend_summary(result.deep)}", file=sys.stderr, flush=True)
+            echo.line(f"[done] {spend_summary(result.deep)}")
+    echo.end()
     print(format_result(result, args.format, args.style))
     return 0
 
 
-def progress_lines(out) -> Callable[[JobRecord], None]:
-    """A listener printing each new message of a job as ``[state] message``, the lines
+def _draft(echo: DraftEcho, fields: dict[str, str]) -> None:
+    kind, data = decode(fields)
+    if kind == "draft":
+        echo.draft_event(data["offset"], data["text"])
+
+
+def progress_lines(say: Callable[[str], None]) -> Callable[[JobRecord], None]:
+    """A listener saying each new message of a job as ``[state] message``, the lines
     of ``deepref result --follow``: ``[researching] round 2 of 4: reading 8 pages for
     'tidal lagoon costs' (14 pages, 12 sources, 5210 tokens so far)``."""
     last = None
@@ -100,6 +122,6 @@ def progress_lines(out) -> Callable[[JobRecord], None]:
         nonlocal last
         if record.message and record.message != last:
             last = record.message
-            print(f"[{record.state.value}] {record.message}", file=out, flush=True)
+            say(f"[{record.state.value}] {record.message}")
 
     return on_update

@@ -170,6 +170,31 @@ def topic_site(searxng_server):
 
 
 @pytest.fixture
+def research_env(searxng_server, openai_server) -> dict[str, str]:
+    """DEEPREF_ variables for a research run in this process or a subprocess: the
+    local search and chat model, loopback pages allowed (no Redis, no embedder)."""
+    return {
+        "DEEPREF_SEARCH_PROVIDER": "searxng",
+        "DEEPREF_SEARXNG_URL": searxng_server.base_url,
+        "DEEPREF_LLM_BASE_URL": openai_server.v1,
+        "DEEPREF_LLM_API_KEY": openai_server.api_key,
+        "DEEPREF_LLM_MODEL": "fake",
+        "DEEPREF_FETCH_ALLOW": '["loopback"]',
+        "DEEPREF_MAX_PER_HOST": "100",
+    }
+
+
+@pytest.fixture
+async def llm(openai_server):
+    """The real chat client against the local OpenAI-compatible server, no retries."""
+    from worker.llm import LLMClient
+
+    client = LLMClient(openai_server.v1, api_key=openai_server.api_key, model="fake", max_retries=0)
+    yield client
+    await client.close()
+
+
+@pytest.fixture
 def web_site():
     """Real-looking pages and hostile ones (tests/fakes/site.py); ``.url(path)``."""
     from tests.fakes.site import Site

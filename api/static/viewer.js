@@ -250,6 +250,7 @@ function stopWatching() {
   watching = null;
 }
 
+const END_GRACE_MS = 2000;  // how long a finished record waits for the events stream to show the end
 let generation = 0;  // the last showJob call renders; an earlier one still loading gives way
 async function showJob(id) {
   stopWatching();
@@ -272,7 +273,9 @@ async function showJob(id) {
     const timer = setInterval(() => {
       api(`/v1/jobs/${encodeURIComponent(id)}`).then((fresh) => {
         if (mine !== generation) return;
-        if (FINAL.includes(fresh.state)) { showJob(id); return; }
+        // the events stream brings the end itself, after the answer's last events (the
+        // API reads them every half second): the record only stands in if it does not
+        if (FINAL.includes(fresh.state)) { setTimeout(() => { if (mine === generation) showJob(id); }, END_GRACE_MS); return; }
         renderProgress(fresh.state, fresh.progress, fresh.message, deep);
         renderRunning(fresh);
       }).catch(() => {});

@@ -73,6 +73,7 @@ def test_submit_and_status_through_redis(redis_client, redis_url, key_prefix):
     job_id = out.stdout.strip().splitlines()[-1]
     status = run("status", job_id, env=env)
     assert json.loads(status.stdout)["state"] == "queued"
+    assert status.stderr.splitlines()[-1].startswith("[queued] 0%")
     cancel = run("cancel", job_id, env=env)
     assert "cancelled" in cancel.stdout
     missing = run("status", "nope", env=env)
@@ -91,16 +92,10 @@ LINE = re.compile(r"^\[(\w+)\] (.+) \((\d+) pages, (\d+) sources, (\d+) tokens s
 
 
 @pytest.fixture
-def topic_search(searxng_server, openai_server):
+def topic_search(topic_site, openai_server):
     """A site with a page of its own for every query, found by the local SearxNG; the
     local model plays a researcher that never finds the question covered."""
-    from tests.fakes.server import ServerThread
-    from tests.fakes.topic_site import SearchRows, TopicSite
-
-    server = ServerThread(TopicSite().app).start()
-    searxng_server.fake.results = SearchRows(server.base_url, per_query=2)
-    yield openai_server.fake.researcher
-    server.stop()
+    return openai_server.fake.researcher
 
 
 def progress(stderr: str) -> list[tuple[str, str, int, int, int]]:
@@ -108,20 +103,27 @@ def progress(stderr: str) -> list[tuple[str, str, int, int, int]]:
     return [(m[1], m[2], int(m[3]), int(m[4]), int(m[5])) for line in stderr.splitlines() if (m := LINE.match(line))]
 
 
-def test_embedded_deep_research_prints_its_rounds_in_words(topic_search, searxng_server, openai_server):
+def test_embedded_research_streams_the_write_up_between_its_progress_lines(topic_site, research_env):
+    out = run("research", DEEP_Q, "--stream", "--format", "json", env=research_env)
+    assert out.returncode == 0, out.stderr
+    lines = out.stderr.splitlines()
+    draft = lines[lines.index("[ 65%] generating") + 1 : lines.index("[ 85%] referencing")]
+    answer = json.loads(out.stdout)["answer"].splitlines()
+    assert len(draft) == len(answer) >= 2
+    for written, stored in zip(draft, answer, strict=True):  # the markers as the engine numbers them
+        assert re.sub(r"\s*\[\^\d+\]", "", written) == re.sub(r"\s*\[\^\d+\]", "", stored)
+        assert "[^" in written and not re.search(r"\[\d+\]", written)
+    quiet = run("research", DEEP_Q, "--format", "json", env=research_env)  # stderr is no terminal here
+    assert quiet.returncode == 0 and quiet.stderr.splitlines()[3:5] == ["[ 65%] generating", "[ 85%] referencing"]
+
+
+def test_embedded_deep_research_prints_its_rounds_in_words(topic_search, research_env):
     topic_search.behave("tidal lagoon", rounds=None)  # only the round budget stops it
-    env = {
-        "DEEPREF_SEARCH_PROVIDER": "searxng",
-        "DEEPREF_SEARXNG_URL": searxng_server.base_url,
-        "DEEPREF_LLM_BASE_URL": openai_server.v1,
-        "DEEPREF_LLM_API_KEY": openai_server.api_key,
-        "DEEPREF_LLM_MODEL": "fake",
-        "DEEPREF_FETCH_ALLOW": '["loopback"]',
-        "DEEPREF_MAX_PER_HOST": "100",
-    }
-    out = run("research", DEEP_Q, "--depth", "deep", "--rounds", "3", "--format", "json", env=env)
+    out = run("research", DEEP_Q, "--depth", "deep", "--rounds", "3", "--format", "json", "--stream", env=research_env)
     assert out.returncode == 0, out.stderr
     deep = json.loads(out.stdout)["deep"]
+    headings = re.findall(r"^#+ .+$", json.loads(out.stdout)["answer"], re.M)
+    assert headings and all(h in out.stderr.splitlines() for h in headings)  # the sections, as written
     lines = progress(out.stderr)
     words = [w for _, w, *_ in lines]
     assert words[0] == "round 1 of 3: planning queries" and lines[0][2:] == (0, 0, 0)

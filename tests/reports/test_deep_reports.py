@@ -50,28 +50,14 @@ def test_a_bad_depth_or_budget_names_its_line_and_field(tmp_path, line, field):
 
 
 async def test_a_deep_report_runs_every_question_in_rounds_within_its_budget(
-    tmp_path, monkeypatch, searxng_server, openai_server
+    tmp_path, monkeypatch, topic_site, openai_server, research_env
 ):
-    from tests.fakes.server import ServerThread
-    from tests.fakes.topic_site import SearchRows, TopicSite
     from worker.settings import get_settings
 
-    site = ServerThread(TopicSite().app).start()
-    searxng_server.fake.results = SearchRows(site.base_url, per_query=2)
     openai_server.fake.researcher.behave("tidal lagoon", rounds=None)  # only the report's round budget stops it
     for key in [k for k in os.environ if k.startswith("DEEPREF_")]:
         monkeypatch.delenv(key)
-    env = {
-        "DEEPREF_EMBEDDER": "jaccard",
-        "DEEPREF_SEARCH_PROVIDER": "searxng",
-        "DEEPREF_SEARXNG_URL": searxng_server.base_url,
-        "DEEPREF_LLM_BASE_URL": openai_server.v1,
-        "DEEPREF_LLM_API_KEY": openai_server.api_key,
-        "DEEPREF_LLM_MODEL": "fake",
-        "DEEPREF_FETCH_ALLOW": '["loopback"]',
-        "DEEPREF_MAX_PER_HOST": "100",
-    }
-    for key, value in env.items():
+    for key, value in (research_env | {"DEEPREF_EMBEDDER": "jaccard"}).items():
         monkeypatch.setenv(key, value)
     get_settings.cache_clear()
     (tmp_path / "reports.yaml").write_text(DEFS)
@@ -80,7 +66,6 @@ async def test_a_deep_report_runs_every_question_in_rounds_within_its_budget(
         store = ReportStore(tmp_path / "out")
         report = await run_local(new_run(definition, store), definition, store)
     finally:
-        site.stop()
         get_settings.cache_clear()
     assert report["status"] == "done"
     for section in report["sections"]:

@@ -15,7 +15,7 @@ import pytest
 from cli.research import add_job_options, options_from
 from reference.errors import ConfigurationError
 from reports.definitions import ReportDefinition
-from tests.worker.test_deep_rounds import Q, deep_settings, topic_site  # noqa: F401 - fixtures
+from tests.worker.test_deep_rounds import Q, deep_settings  # noqa: F401 - fixtures
 from worker.models import ResearchBudget, ResearchOptions
 from worker.research.budget import check_depth
 from worker.settings import Settings

@@ -6,22 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fakes.server import ServerThread
-from tests.fakes.topic_site import SearchRows, TopicSite
+from tests.fakes.topic_site import SearchRows
 from worker.models import ResearchBudget, ResearchOptions
 from worker.runner import run_research
 from worker.settings import Settings
 
 Q = "What do tidal lagoon costs depend on?"
-
-
-@pytest.fixture
-def topic_site():
-    site = TopicSite()
-    server = ServerThread(site.app).start()
-    server.site = site
-    yield server
-    server.stop()
 
 
 @pytest.fixture

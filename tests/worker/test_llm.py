@@ -13,13 +13,6 @@ PASSAGES = [
 ]
 
 
-@pytest.fixture
-async def llm(openai_server):
-    client = LLMClient(openai_server.v1, api_key=openai_server.api_key, model="fake", max_retries=0)
-    yield client
-    await client.close()
-
-
 async def test_answer_prompt_is_numbered_and_cited(llm, openai_server):
     gen = await llm.answer("When did La Rance open?", PASSAGES)
     assert "[1]" in gen.text and gen.prompt_tokens > 0 and gen.latency_ms > 0

@@ -6,20 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from worker.llm import LLMClient, Passage
+from worker.llm import Passage
 
 PASSAGES = [
     Passage(1, "Tides", "https://t.example/", "The La Rance station opened in 1966. It is in France."),
     Passage(2, "Wind", "https://w.example/", "Offshore wind farms place turbines at sea."),
 ]
 Q = "When did the La Rance station open?"
-
-
-@pytest.fixture
-async def llm(openai_server):
-    client = LLMClient(openai_server.v1, api_key=openai_server.api_key, model="fake", max_retries=0)
-    yield client
-    await client.close()
 
 
 async def test_answer_streams_in_pieces_with_the_usage_of_the_last_chunk(llm, openai_server):
