@@ -52,7 +52,9 @@ def _fetch(job_id: str, record: JobRecord) -> None:
 
 def _chunk(job_id: str, record: JobRecord) -> None:
     store = process_store()
-    store.put_artifact(job_id, "chunk", pipeline.chunk_stage(record.question, store.get_artifact(job_id, "fetch")))
+    tokens = pipeline.job_tokens(job_id)  # shared with this job's next stages in this process
+    chunked = pipeline.chunk_stage(record.question, store.get_artifact(job_id, "fetch"), tokens)
+    store.put_artifact(job_id, "chunk", chunked)
 
 
 def _generate(job_id: str, record: JobRecord) -> None:
@@ -61,7 +63,13 @@ def _generate(job_id: str, record: JobRecord) -> None:
     publish = functools.partial(store.text_event, job_id)  # the answer as it is written (worker/streaming.py)
     out = _run(
         pipeline.generate_stage(
-            record.question, chunked, res, record.options.llm_model, _job_embedder(record, res), publish
+            record.question,
+            chunked,
+            res,
+            record.options.llm_model,
+            _job_embedder(record, res),
+            publish,
+            pipeline.job_tokens(job_id),
         )
     )
     store.put_artifact(job_id, "generate", out)
@@ -71,7 +79,9 @@ def _references(job_id: str, record: JobRecord) -> ResearchResult:
     store, res = process_store(), process_resources()
     chunked = store.get_artifact(job_id, "chunk")
     generated = store.get_artifact(job_id, "generate")
-    refs = pipeline.reference_stage(generated["text"], chunked, record.options, _job_embedder(record, res))
+    embedder = _job_embedder(record, res)
+    refs = pipeline.reference_stage(generated["text"], chunked, record.options, embedder, pipeline.job_tokens(job_id))
+    pipeline.release_job_tokens(job_id)  # the job's last stage to tokenise
     searched = store.get_artifact(job_id, "search")
     result = pipeline.build_result(
         record.question, chunked, generated, refs, warnings=searched["warnings"], timings=dict(record.timings)

@@ -21,6 +21,7 @@ import numpy as np
 from reference.chunking import split_sentences
 from reference.embedders import Embedder
 from reference.scoring import ScoringConfig, score
+from reference.tokens import TokenIndex
 from worker.llm import Passage
 
 # question-to-sentence relevance leans on meaning more than claim-to-passage support does
@@ -54,10 +55,13 @@ class Ranked:
         return float(self.scores.max()) if len(self.scores) else 0.0
 
 
-def rank_sentences(question: str, passages: list[Passage], embedder: Embedder | None = None) -> Ranked:
-    """Every whole sentence of ``passages`` scored against the question."""
+def rank_sentences(
+    question: str, passages: list[Passage], embedder: Embedder | None = None, tokens: TokenIndex | None = None
+) -> Ranked:
+    """Every whole sentence of ``passages`` scored against the question (``tokens``:
+    the job's ``TokenIndex``, so that verification finds these sentences tokenised)."""
     candidates = [(p.n, text) for p in passages for text in whole_sentences(p.text)]
-    result = score([question], [text for _, text in candidates], embedder, EXTRACTIVE_SCORING)
+    result = score([question], [text for _, text in candidates], embedder, EXTRACTIVE_SCORING, tokens=tokens)
     return Ranked(candidates, result.matrix[0] if candidates else np.zeros(0, dtype=np.float32), result.scorer)
 
 
@@ -66,7 +70,14 @@ def answers(ranked: Ranked) -> bool:
     return bool(ranked.candidates) and ranked.best >= MIN_RELEVANCE.get(ranked.scorer, MIN_RELEVANCE["lexical"])
 
 
-def extractive_answer(question: str, passages: list[Passage], embedder: Embedder | None = None, limit: int = 5) -> str:
+def extractive_answer(
+    question: str,
+    passages: list[Passage],
+    embedder: Embedder | None = None,
+    limit: int = 5,
+    *,
+    tokens: TokenIndex | None = None,
+) -> str:
     """Bullet points: the sentences of the top passages closest to the question, each
     cited with its source number (the engine then verifies every one). A sentence
     much less related than the best one is left out: an extractive answer should
@@ -74,7 +85,7 @@ def extractive_answer(question: str, passages: list[Passage], embedder: Embedder
     source, in the source's own order, so that the bullets read as connected text.
     When no sentence is about the question, the answer says so and names what was
     read (see :func:`nothing_found`)."""
-    ranked = rank_sentences(question, passages, embedder)
+    ranked = rank_sentences(question, passages, embedder, tokens)
     if not answers(ranked):
         return nothing_found(passages)
     scores, candidates, best = ranked.scores, ranked.candidates, ranked.best

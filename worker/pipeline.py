@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,6 +24,7 @@ from reference.chunking import chunk_text
 from reference.embedders import Embedder
 from reference.models import ReferenceResult
 from reference.scoring import lexical_scores
+from reference.tokens import TokenIndex
 from search import build_queries, make_provider, merge_hits
 from worker.errors import ExtractError
 from worker.extractive import DECLINED_NOTICE, EXTRACTIVE_NOTICE, extractive_answer, is_nothing_found
@@ -34,6 +37,36 @@ from worker.streaming import DraftWriter, Publish
 PROMPT_PASSAGES = 12  # passages shown to the model
 PASSAGES_PER_DOCUMENT = 3
 CONTEXT_CHARS = 400  # source text kept on each side of a quote for viewers
+JOB_TOKEN_INDEXES = 4  # jobs whose TokenIndex a process keeps (the most recently used)
+
+_job_tokens: OrderedDict[str, TokenIndex] = OrderedDict()
+_job_tokens_lock = threading.Lock()
+
+
+def job_tokens(job_id: str | None) -> TokenIndex | None:
+    """The ``TokenIndex`` the stages of job ``job_id`` share in this process, so that
+    the prefilter, the extractive answer and the references tokenise a passage once.
+
+    A small per-process cache of the few most recently used jobs bounds the memory;
+    a stage that runs in another process (or after its job was evicted) tokenises
+    again there, with the same results. ``None`` without a job id (a fresh index per
+    call, as before)."""
+    if job_id is None:
+        return None
+    with _job_tokens_lock:
+        index = _job_tokens.pop(job_id, None)
+        if index is None:
+            index = TokenIndex()
+        _job_tokens[job_id] = index  # most recently used last
+        while len(_job_tokens) > JOB_TOKEN_INDEXES:
+            _job_tokens.popitem(last=False)
+    return index
+
+
+def release_job_tokens(job_id: str) -> None:
+    """Drop a finished job's ``TokenIndex`` (its memory) before the cache evicts it."""
+    with _job_tokens_lock:
+        _job_tokens.pop(job_id, None)
 
 
 @dataclass
@@ -103,14 +136,15 @@ async def fetch_stage(searched: dict, res: Resources, corpus_dir: Path | None = 
 
 
 # -- chunk -------------------------------------------------------------------------------
-def chunk_stage(question: str, fetched: dict) -> dict:
+def chunk_stage(question: str, fetched: dict, tokens: TokenIndex | None = None) -> dict:
     """Number documents 1..k in search-rank order, chunk them, pick the passages for
-    the prompt by lexical relevance to the question (at most a few per document)."""
+    the prompt by lexical relevance to the question (at most a few per document).
+    ``tokens``: the job's ``TokenIndex`` (:func:`job_tokens`), shared with later stages."""
     docs = [dict(d, id=str(i + 1)) for i, d in enumerate(fetched["documents"])]
     chunks = [(d["id"], c) for d in docs for c in chunk_text(d["text"], max_chars=700, min_chars=60)]
     passages: list[dict] = []
     if chunks:
-        scores = lexical_scores([question], [c.text for _, c in chunks], "coverage")[0]
+        scores = lexical_scores([question], [c.text for _, c in chunks], "coverage", tokens)[0]
         per_doc: dict[str, int] = {}
         for i in np.argsort(-scores, kind="stable"):
             doc_id, chunk = chunks[int(i)]
@@ -131,13 +165,14 @@ async def generate_stage(
     model: str | None = None,
     embedder: Embedder | None = None,
     publish: Publish | None = None,
+    tokens: TokenIndex | None = None,
 ) -> dict:
     """The model's cited answer; with no model, an extractive one ranked with ``embedder``.
 
     With ``publish`` (a job's text stream), the model's answer is streamed as it is
     written, its markers rewritten on the fly (worker/streaming.py); the draft is
     kept in the output so that the referencing stage can send the edits that make
-    it the stored answer."""
+    it the stored answer. ``tokens``: the job's ``TokenIndex`` (the extractive answer's)."""
     docs = {d["id"]: d for d in chunked["documents"]}
     passages = [
         Passage(
@@ -150,7 +185,7 @@ async def generate_stage(
     ]
     if res.llm is None:
         return {
-            "text": await asyncio.to_thread(extractive_answer, question, passages, embedder),
+            "text": await asyncio.to_thread(extractive_answer, question, passages, embedder, tokens=tokens),
             "mode": "extractive",
             "model": None,
             "prompt_tokens": 0,
@@ -177,7 +212,14 @@ def document_sources(documents: list[dict]) -> list[Source]:
     return [Source(d["id"], d["url"], d["title"], d["text"], d.get("date")) for d in documents]
 
 
-def reference_stage(answer: str, chunked: dict, options: ResearchOptions, embedder: Embedder | None) -> ReferenceResult:
+def reference_stage(
+    answer: str,
+    chunked: dict,
+    options: ResearchOptions,
+    embedder: Embedder | None,
+    tokens: TokenIndex | None = None,
+) -> ReferenceResult:
+    """The answer's references. ``tokens``: the job's ``TokenIndex`` (:func:`job_tokens`)."""
     sources = document_sources(chunked["documents"])
     declined = is_nothing_found(answer)  # "nothing found" is not a claim to attribute to a source
     return build_references(
@@ -189,6 +231,7 @@ def reference_stage(answer: str, chunked: dict, options: ResearchOptions, embedd
         drop_unsupported=not declined,
         fill_uncited=not declined,
         only_hostnames=options.only_hostnames,
+        tokens=tokens,
     )
 
 

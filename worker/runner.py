@@ -12,6 +12,7 @@ import functools
 from collections.abc import Callable
 
 from reference.errors import DeeprefError
+from reference.tokens import TokenIndex
 from worker import metrics, pipeline, webhooks
 from worker.jobs import MemoryJobStore
 from worker.lifecycle import JobLifecycle
@@ -98,15 +99,18 @@ async def run_research_async(
         corpus = pipeline.corpus_path(options, settings)
         fetched = await stage("fetch", lambda r: pipeline.fetch_stage(searched, res, corpus))
         metrics.fetch_outcomes(fetched)
-        chunked = await stage("chunk", lambda r: asyncio.to_thread(pipeline.chunk_stage, question, fetched))
+        tokens = TokenIndex()  # shared by the stages below: each passage tokenised once
+        chunked = await stage("chunk", lambda r: asyncio.to_thread(pipeline.chunk_stage, question, fetched, tokens))
         publish = functools.partial(store.text_event, job_id) if on_text is not None else None
         generated = await stage(
             "generate",
-            lambda r: pipeline.generate_stage(question, chunked, res, options.llm_model, res.embedder, publish),
+            lambda r: pipeline.generate_stage(question, chunked, res, options.llm_model, res.embedder, publish, tokens),
         )
 
         async def references(record: JobRecord) -> ResearchResult:
-            refs = await asyncio.to_thread(pipeline.reference_stage, generated["text"], chunked, options, res.embedder)
+            refs = await asyncio.to_thread(
+                pipeline.reference_stage, generated["text"], chunked, options, res.embedder, tokens
+            )
             return pipeline.build_result(
                 question, chunked, generated, refs, warnings=searched["warnings"], timings=dict(record.timings)
             )

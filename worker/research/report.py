@@ -19,7 +19,7 @@ import time
 
 from reference.numbering import merge_sections
 from worker.models import DeepOut, ResearchResult, RoundOut
-from worker.pipeline import build_result, document_sources, reference_stage
+from worker.pipeline import build_result, document_sources, job_tokens, reference_stage, release_job_tokens
 from worker.research import budget as B
 from worker.research import planning as P
 from worker.research.rounds import Job, all_documents, call_model, progress
@@ -70,7 +70,13 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
 
     progress(job, state, n_rounds, f"checking the citations of {len(texts)} sections")
     chunked = {"documents": docs, "failures": state["failures"]}
-    results = [await asyncio.to_thread(reference_stage, text, chunked, job.options, embedder) for _, text in texts]
+    tokens = job_tokens(job.id)  # the sections cite the same pages: each tokenised once
+    try:
+        results = [
+            await asyncio.to_thread(reference_stage, text, chunked, job.options, embedder, tokens) for _, text in texts
+        ]
+    finally:
+        release_job_tokens(job.id)
     merged_sections, _ = merge_sections(results)
     answer, markers, references, section_warnings = _join(texts, results, merged_sections)
     first = results[0]

@@ -21,11 +21,13 @@ import numpy as np
 
 from reference.chunking import chunk_text
 from reference.scoring import lexical_scores
+from reference.tokens import TokenIndex
 from reference.urls import normalize_url
 from search import merge_hits
 from worker.errors import JobNotFound
 from worker.limits import job_limits
 from worker.models import REPORT_STAGE, DeepProgress, ResearchOptions, RoundOut, round_stage
+from worker.pipeline import job_tokens
 from worker.research import budget as B
 from worker.research import planning as P
 from worker.research.fanout import FETCH_BATCH, FanOut, fetch_wide
@@ -241,7 +243,8 @@ async def _research(job: Job, state: dict, n: int, total: int, out: RoundOut, fe
 async def _read(job: Job, state: dict, n: int, total: int, out: RoundOut, queries: list[str], new_docs: list[dict]):
     """Chunk the round's new pages, show the best passages to the model, keep its notes."""
     budget = budget_of(state)
-    passages = await asyncio.to_thread(_passages, job.question, queries, new_docs)
+    tokens = job_tokens(job.id)  # the report's references find these pages tokenised
+    passages = await asyncio.to_thread(_passages, job.question, queries, new_docs, tokens)
     if not passages or job.res.llm is None:
         return None if job.res.llm is not None else "no model to read with"
     messages = P.read_messages(job.question, passages, state["gaps"])
@@ -309,12 +312,13 @@ def _add_documents(state: dict, documents: list[dict], n: int, out: RoundOut) ->
     return new_docs
 
 
-def _passages(question: str, queries: list[str], docs: list[dict]) -> list[dict]:
-    """The passages of this round's pages most about the question and its queries."""
+def _passages(question: str, queries: list[str], docs: list[dict], tokens: TokenIndex | None = None) -> list[dict]:
+    """The passages of this round's pages most about the question and its queries
+    (``tokens``: the job's ``TokenIndex``, ``worker.pipeline.job_tokens``)."""
     chunks = [(d, c) for d in docs for c in chunk_text(d["text"], max_chars=PASSAGE_CHARS, min_chars=60)]
     if not chunks:
         return []
-    scores = lexical_scores([" ".join([question, *queries])], [c.text for _, c in chunks], "coverage")[0]
+    scores = lexical_scores([" ".join([question, *queries])], [c.text for _, c in chunks], "coverage", tokens)[0]
     per_doc: dict[str, int] = {}
     out = []
     for i in np.argsort(-scores, kind="stable"):
