@@ -373,7 +373,7 @@ def _resolve(
             # judged on the passage most similar to the claim (what the support model
             # was trained on); shown and quoted where the claim's words are
             row = max(rows, key=scores.__getitem__)
-            chunk, quote = _cited_passage(segment, rows, chunks, scores, judge.prof, pages)
+            chunk, quote = _cited_passage(segment, row, rows, chunks, scores, judge.prof, pages)
             ev = judge.evidence([(seg_index, row)], cited=True)[0]
             value = float(scores[row])
             if not chunk.text:
@@ -388,7 +388,7 @@ QUOTE_PASSAGES = 4  # passages of a cited page, by score, where its quote is loo
 
 
 def _cited_passage(
-    segment: Segment, rows: list[int], chunks, scores: np.ndarray, prof: Profile, pages: dict
+    segment: Segment, best: int, rows: list[int], chunks, scores: np.ndarray, prof: Profile, pages: dict
 ) -> tuple[Chunk, tuple[int, int] | None]:
     """The passage a model's citation of a page shows (``chunk_span``) and its quote.
 
@@ -398,8 +398,8 @@ def _cited_passage(
     passage's score added (``reference.quotes.place_quote``), lands on one more often
     (docs/benchmarks.md "quotes"). A window that runs into the next passage shows
     both. The seed profile quotes the most similar passage whole. ``pages``: the
-    sentences of passages split so far in this call."""
-    best = max(rows, key=scores.__getitem__)
+    sentences of passages split so far in this call; ``best``: the row of ``rows``
+    most similar to the claim."""
     src, chunk = chunks[best]
     if not prof.narrow_quote or not chunk.text:
         return chunk, None

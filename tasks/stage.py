@@ -128,12 +128,14 @@ def _run_on(task, lifecycle: JobLifecycle, done: Claim, started: float) -> Claim
     return claim
 
 
+_STAGE_OF_TASK = {task: stage for stage, task in STAGE_TASKS.items()}
+
+
 def _stage_of(step: dict, job_id: str) -> str | None:
     """Which stage of this job a chain's step (a signature as a dict) runs, if any."""
-    names = {task: stage for stage, task in STAGE_TASKS.items()}
     if list(step.get("args") or ()) != [job_id]:
         return None
-    return names.get(step.get("task"))
+    return _STAGE_OF_TASK.get(step.get("task"))
 
 
 def _drop_from_chain(task, job_id: str, *, through: str) -> None:

@@ -283,10 +283,7 @@ class JobStore:
 
     def queue_length(self, queue: str) -> int:
         """Messages waiting on a broker queue (for the consumption watchdog)."""
-        try:
-            return int(self.redis.llen(self.keys.celery_queue(queue)))
-        except redis.RedisError as exc:
-            raise self._fail(exc) from exc
+        return self.queued([queue])
 
     def queued(self, queues: list[str]) -> int:
         """Messages waiting on any of these broker queues, in one round trip."""
@@ -482,10 +479,10 @@ class MemoryJobStore:
         return token if expires > time.monotonic() else None
 
     def queue_length(self, queue: str) -> int:
-        return 0  # nothing is queued in-process
+        return self.queued([queue])
 
     def queued(self, queues: list[str]) -> int:
-        return 0
+        return 0  # nothing is queued in-process
 
     def put_artifact(self, job_id: str, name: str, obj: Any) -> None:
         self._artifacts[(job_id, name)] = json.loads(json.dumps(obj, ensure_ascii=False))

@@ -42,7 +42,7 @@ from urllib.parse import urlsplit
 
 from worker.extraction.boilerplate import drop_furniture
 from worker.extraction.kinds import page_kind
-from worker.extraction.repeated import Repeated, repeated_text
+from worker.extraction.repeated import Repeated, line_key, repeated_text
 from worker.extraction.structured import jsonld_nodes, product_facts, types_of
 
 # tuned on the tuning part of WCXB dev (1.3..2.0 score within 0.004 of each other)
@@ -192,7 +192,7 @@ def _with_repeated(ours: str, method: str, repeated: Repeated) -> tuple[str, str
     when there is more of it (a forum's every post, a listing's every card)."""
     if not _covers(repeated, ours):
         return ours, method
-    unchromed = "\n".join(ln for ln in ours.splitlines() if _norm(ln) not in repeated.chrome)
+    unchromed = "\n".join(ln for ln in ours.splitlines() if line_key(ln) not in repeated.chrome)
     ours = unchromed if _words(unchromed) else ours
     if repeated.words >= _GROWS * _words(ours):
         return _merge(ours, repeated.text), f"{method}+repeated"
@@ -209,18 +209,18 @@ def _covers(repeated: Repeated, kept: str) -> bool:
 
 def _merge(kept: str, added: str) -> str:
     """``kept`` and then the lines of ``added`` it does not already hold."""
-    haystack = f" {' '.join(_norm(ln) for ln in kept.splitlines())} "
-    extra = [ln for ln in added.splitlines() if _norm(ln) and f" {_norm(ln)} " not in haystack]
+    haystack = f" {' '.join(line_key(ln) for ln in kept.splitlines())} "
+    extra = [ln for ln in added.splitlines() if line_key(ln) and f" {line_key(ln)} " not in haystack]
     return "\n".join([kept, *extra])
 
 
 def _restore_short_lines(kept: str, reader: str) -> str:
     """``kept`` with the short lines of ``reader`` that sit between two of its lines."""
     kept_lines = [ln.strip() for ln in kept.splitlines() if ln.strip()]
-    kept_norm = [f" {_norm(ln)} " for ln in kept_lines]
+    kept_norm = [f" {line_key(ln)} " for ln in kept_lines]
     haystack = f" {' '.join(kept_norm)} "
     lines = [ln.strip() for ln in reader.splitlines() if ln.strip()]
-    anchors = [i for i, ln in enumerate(lines) if _words(ln) >= _ANCHOR and f" {_norm(ln)} " in haystack]
+    anchors = [i for i, ln in enumerate(lines) if _words(ln) >= _ANCHOR and f" {line_key(ln)} " in haystack]
     if len(anchors) < 2:
         return kept
     after: dict[int, list[str]] = {}
@@ -229,18 +229,14 @@ def _restore_short_lines(kept: str, reader: str) -> str:
         if i in anchors:
             anchor = i
             continue
-        words = _norm(lines[i])
+        words = line_key(lines[i])
         if not words or _words(lines[i]) > _SHORT or f" {words} " in haystack:
             continue
-        needle = f" {_norm(lines[anchor])} "
+        needle = f" {line_key(lines[anchor])} "
         where = next((n for n, k in enumerate(kept_norm) if needle in k or k in needle), None)
         if where is not None:
             after.setdefault(where, []).append(lines[i])
     return "\n".join(ln for n, k in enumerate(kept_lines) for ln in (k, *after.get(n, ())))
-
-
-def _norm(text: str) -> str:
-    return " ".join(_WORD.findall(text.lower()))
 
 
 def _words(text: str) -> int:

@@ -66,7 +66,9 @@ class Repeated:
     chrome: frozenset[str] = frozenset()  # lines of the chrome left out (lower-case words), to drop elsewhere
 
 
-def _norm(text: str) -> str:
+def line_key(text: str) -> str:
+    """A line as lines are compared (its lower-case words): ``Repeated.chrome`` holds
+    these, and ``worker.extraction.html`` compares its kept lines the same way."""
     return " ".join(_WORD.findall(text.lower()))
 
 
@@ -103,8 +105,8 @@ def repeated_text(tree: HtmlElement, *, min_members: int = 3) -> Repeated | None
             words += member_words
             links += member_links
             count += 1
-    kept = {_norm(ln) for ln in lines}
-    dropped = frozenset(n for n in map(_norm, chrome) if n and n not in kept)
+    kept = {line_key(ln) for ln in lines}
+    dropped = frozenset(n for n in map(line_key, chrome) if n and n not in kept)
     return Repeated("\n".join(lines), count, words, links / words if words else 0.0, dropped)
 
 
