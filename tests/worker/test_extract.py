@@ -183,8 +183,9 @@ def test_never_empty_where_trafilatura_finds_text(name):
     plain = trafilatura.extract(body) or ""
     doc = extract(page(body, url=f"https://x.example/{name}"), doc_id=name)
     assert plain.strip() and doc.text.strip()
-    # nothing plain trafilatura keeps is lost, line by line
-    assert {ln for ln in lines_of(plain) if len(ln) > 30} <= lines_of(doc.text)
+    # nothing plain trafilatura keeps is lost, line by line (a thread's title is the
+    # document's title: its posts are its text)
+    assert {ln for ln in lines_of(plain) if len(ln) > 30} - {doc.title} <= lines_of(doc.text)
 
 
 def test_thin_page_falls_back_to_the_page_text():
@@ -446,3 +447,99 @@ def test_a_menu_is_not_taken_for_repeated_cards():
     menu = "".join(f"<li><a href='/c/{n}'>Category number {n} of the shop</a></li>" for n in range(12))
     html = f"<html><body><ul class='menu-list'>{menu}</ul><article><p>{'Short prose. ' * 5}</p></article></body></html>"
     assert repeated_text(fromstring(html)) is None
+
+
+# -- forum engines: a thread read as its posts -------------------------------------------
+def _xenforo_thread() -> bytes:
+    def post(n: int, who: str, when: str, body: str) -> str:
+        return (
+            f"<article class='message message--post' data-author='{who}' id='js-post-{n}'>"
+            f"<div class='message-inner'><div class='message-cell message-cell--user'>"
+            f"<h4 class='message-name'><a class='username' href='/members/{n}'>{who}</a></h4>"
+            f"<h5 class='userTitle message-userTitle'>Well-known member</h5>"
+            f"<dl class='pairs message-userExtras'><dt>Joined</dt><dd>Mar 4, 2019</dd><dt>Messages</dt>"
+            f"<dd>{n * 311}</dd><dt>Location</dt><dd>Somerset</dd></dl></div>"
+            f"<div class='message-cell message-cell--main'><ul class='message-attribution'>"
+            f"<li><time class='u-dt'>{when}</time></li><li>#{n}</li></ul>"
+            f"<div class='message-content'><article class='message-body'><div class='bbWrapper'>{body}</div>"
+            f"</article><aside class='message-signature'><div class='bbWrapper'>Two hives in a back garden "
+            f"near Frome, and a great deal of advice from better beekeepers than me</div></aside></div>"
+            f"<footer class='message-footer'><a class='actionBar-action'>Report</a>"
+            f"<a class='actionBar-action'>Like</a><a class='actionBar-action'>Reply</a></footer>"
+            f"</div></div></article>"
+        )
+
+    first = "Should I feed fondant or syrup once the colony is clustered for winter? The hive felt light in November."
+    posts = (
+        post(1, "hazelwood", "Nov 20, 2025", f"<p>{first}</p>"),
+        post(
+            2,
+            "combcutter",
+            "Nov 21, 2025",
+            f"<blockquote class='bbCodeBlock bbCodeBlock--quote'><div class='bbCodeBlock-title'>hazelwood said:"
+            f"</div><div class='bbCodeBlock-content'>{first}</div></blockquote>"
+            "<p>Fondant, always, once it is cold. Syrup makes them break cluster and the hive goes damp.</p>",
+        ),
+        post(
+            3,
+            "oldskep",
+            "Nov 22, 2025",
+            "<p>The association's winter leaflet puts it well:</p><blockquote>Heft the hive from behind each "
+            "month; a hive you can barely lift needs nothing.</blockquote><p>Fondant over the feed hole did "
+            "it for mine.</p>",
+        ),
+    )
+    return (
+        "<html><head><title>Fondant or syrup in winter? | Beekeeping Forum</title>"
+        "<meta property='og:type' content='website'></head><body>"
+        "<nav class='p-nav'><a href='/'>Forums</a> <a href='/whats-new/'>What's new</a></nav>"
+        "<div class='p-body'><h1 class='p-title-value'>Fondant or syrup in winter?</h1>"
+        f"<div class='block-body'>{''.join(posts)}</div>"
+        "<div class='shareButtons'><a>Share</a> <a>Facebook</a></div>"
+        "<div class='block'><h3>Similar threads</h3><ul><li><a href='/threads/1'>Wet hive in January</a></li>"
+        "</ul></div></div><footer class='p-footer'>Community platform by XenForo</footer></body></html>"
+    ).encode()
+
+
+def test_xenforo_thread_is_read_as_its_posts_without_signatures_stats_or_repeated_quotes():
+    doc = extract(page(_xenforo_thread(), url="https://bees.example/threads/fondant-or-syrup.4411/"), doc_id="xf")
+    lines = lines_of(doc.text)
+    first = "Should I feed fondant or syrup once the colony is clustered for winter? The hive felt light in November."
+    assert doc.text.count(first) == 1  # the quote of post 1 inside post 2 goes, post 1 stays
+    assert "Fondant, always, once it is cold. Syrup makes them break cluster and the hive goes damp." in lines
+    # a quote of a text that is no post of the thread stays
+    assert "Heft the hive from behind each month; a hive you can barely lift needs nothing." in lines
+    assert {"hazelwood", "combcutter", "oldskep", "Nov 21, 2025"} <= lines  # who and when, a line each
+    for chrome in ("Two hives in a back garden", "Well-known member", "Somerset", "Report", "Like", "Reply",
+                   "Similar threads", "Facebook", "XenForo"):  # fmt: skip
+        assert chrome not in doc.text
+
+
+def test_stack_exchange_question_and_answers_without_their_comments():
+    def post(kind: str, body: str, comment: str) -> str:
+        return (
+            f"<div class='{kind}'><div class='votecell'><div class='js-vote-count'>12</div></div>"
+            f"<div class='postcell'><div class='s-prose js-post-body' itemprop='text'><p>{body}</p></div>"
+            f"<div class='user-info'><div class='user-details'><a href='/u/1'>someone</a></div></div></div>"
+            f"<div class='comments'><ul class='comments-list'><li class='comment'><span class='comment-copy'>"
+            f"{comment}</span> <a class='comment-user'>critic</a></li></ul></div></div>"
+        )
+
+    html = (
+        "<html><head><title>Why does my sourdough collapse in the oven?</title></head><body>"
+        "<header class='s-topbar'><a>Products</a> <a>Log in</a></header><div id='content'>"
+        "<h1>Why does my sourdough collapse in the oven?</h1>"
+        + post("question", "The loaf rises well overnight in the fridge, then flattens as soon as it is scored.",
+               "What hydration is the dough?")
+        + "<h2>2 Answers</h2>"
+        + post("answer", "It is over-proofed: a cold retard of twelve hours is too long for a warm kitchen's starter.",
+               "This fixed it for me too.")
+        + post("answer", "Score with a shallower angle and bake in a preheated Dutch oven with the lid on.",
+               "Thanks, will try.")
+        + "</div><div class='sidebar'><h4>Hot Network Questions</h4></div></body></html>"
+    )  # fmt: skip
+    doc = extract(page(html.encode(), url="https://cooking.example/questions/1201/why-collapse"), doc_id="se")
+    for body in ("flattens as soon as it is scored", "twelve hours is too long", "preheated Dutch oven"):
+        assert body in doc.text
+    for comment in ("What hydration is the dough?", "This fixed it for me too.", "Hot Network Questions"):
+        assert comment not in doc.text

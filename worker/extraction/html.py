@@ -24,6 +24,11 @@ resiliparse's main-content reader keeps the posts, the cards and every section. 
    signatures, posters' statistics) goes from the kept text, and their lines it lacks
    are added when they have ``_GROWS`` times its words (every post where the reader
    kept a few, every card where it kept one);
+   On a forum thread whose engine's markup is known (XenForo, Discourse, phpBB,
+   vBulletin, Invision, Reddit, Stack Exchange, schema.org posts:
+   :mod:`worker.extraction.forums`), the text is the posts instead: each one's
+   author, date and body, without signatures, posters' statistics, buttons, comments
+   and quotes of other posts of the page;
 6. lines that are the site's furniture (``Home``, ``Share``, ``5 min read``, a
    cookie notice) go (:mod:`worker.extraction.boilerplate`);
 7. a product's JSON-LD facts (price, brand, SKU) are added when its visible text is
@@ -41,6 +46,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from worker.extraction.boilerplate import drop_furniture
+from worker.extraction.forums import Posts, forum_posts
 from worker.extraction.kinds import page_kind
 from worker.extraction.repeated import Repeated, line_key, repeated_text
 from worker.extraction.structured import jsonld_nodes, product_facts, types_of
@@ -99,14 +105,12 @@ def extract_html(html: str, url: str) -> HtmlText:
     title, author, date, site, ours = "", None, None, None, ""
     kind, facts = "page", []
     repeated: Repeated | None = None
+    posts: Posts | None = None
     if tree is not None:
         nodes = jsonld_nodes(tree)
         kind = page_kind(tree, url, types_of(nodes))
         facts = product_facts(nodes) if kind == "product" else []
-        # before trafilatura, which may prune the tree it is given; not on product
-        # pages, where repeated blocks are other products (and reviews)
-        if kind != "product":
-            repeated = repeated_text(tree, min_members=_POSTS if kind == "forum" else _CARDS)
+        repeated, posts = _blocks(tree, kind)
         try:
             doc = trafilatura.bare_extraction(
                 tree,
@@ -135,6 +139,8 @@ def extract_html(html: str, url: str) -> HtmlText:
         ours = _restore_short_lines(ours, theirs)
     if repeated is not None:
         ours, method = _with_repeated(ours, method, repeated)
+    if posts is not None:  # the thread's posts, read from its engine's markup, are the text
+        ours, method = posts.text, f"posts:{posts.engine}"
     if not _words(ours):
         ours, method = _resiliparse(html, main_content=False)[0], "page"
     if not _words(ours) and errors:
@@ -146,6 +152,17 @@ def extract_html(html: str, url: str) -> HtmlText:
         missing = [f for f in facts if " ".join(_WORD.findall(f.lower())) not in seen]
         ours = "\n".join([ours, *missing])
     return HtmlText(title or page_title, author, date, _tidy(ours), method, kind, _named_site(site, url))
+
+
+def _blocks(tree, kind: str) -> tuple[Repeated | None, Posts | None]:
+    """A page's repeated blocks and a thread's posts, read before trafilatura (which may
+    prune the tree it is given). Not on product pages, where repeated blocks are other
+    products and reviews; posts only on forum threads (on every page, the schema.org and
+    engine markup also finds blog comments: tuning part, articles -0.009)."""
+    posts = forum_posts(tree) if kind == "forum" else None
+    if kind == "product" or posts is not None:
+        return None, posts
+    return repeated_text(tree, min_members=_POSTS if kind == "forum" else _CARDS), None
 
 
 def _named_site(site: str | None, url: str) -> str | None:

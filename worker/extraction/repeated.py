@@ -236,3 +236,14 @@ class _Reader:
             self.flush()
         else:
             self.current.append(" ")
+
+
+def read_lines(element: HtmlElement, skip: list[HtmlElement] = ()) -> tuple[list[str], int]:
+    """Lines of ``element`` (a line a block) and its words, without the chrome inside
+    it (buttons, hidden parts, elements named like chrome) nor ``skip``."""
+    counts: dict[HtmlElement, tuple[int, int]] = {}
+    _tally(element, False, counts)
+    for el in skip:
+        counts.pop(el, None)
+    lines, words, _ = _read(element, counts, [])
+    return lines, words
