@@ -543,3 +543,10 @@ def test_stack_exchange_question_and_answers_without_their_comments():
         assert body in doc.text
     for comment in ("What hydration is the dough?", "This fixed it for me too.", "Hot Network Questions"):
         assert comment not in doc.text
+
+
+def test_a_shop_grids_controls_are_furniture_but_a_sentence_about_sorting_is_not():
+    from worker.extraction.boilerplate import drop_furniture
+
+    text = "Sort by\nFilters\nQuick Shop 5 colors\nLoading...\nSort the stones by size before you start the wall."
+    assert drop_furniture(text) == "Sort the stones by size before you start the wall."

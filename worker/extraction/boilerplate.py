@@ -4,7 +4,9 @@ Both readers keep some: a container that holds the article often holds its share
 buttons, "N min read", "Next article" and the cookie notice too. Measured on the
 tuning part of WCXB dev, dropping these lines cuts the leaked ``without`` snippets
 (navigation, cookie banners, calls to action) from 10.2% to 9.6% and raises word F1
-on collections, listings and services a little, and costs no kind anything.
+on collections, listings and services a little, and costs no kind anything; a shop
+grid's controls (``Sort by``, ``Filters``, ``Quick Shop 5 colors``, ``Loading...``)
+cut the leak on collections from 12.7% to 10.8%, at the same F1.
 
 A line goes only when the *whole* line is such a phrase (``Home``, ``Log in``,
 ``Share this article``, ``5 min read``), or when a short line speaks of the site
@@ -24,7 +26,9 @@ _FURNITURE = re.compile(
     r"cookie (?:policy|settings|preferences)|accept(?: all)?(?: cookies)?|reject(?: all)?(?: cookies)?|"
     r"manage (?:cookies|preferences)|(?:technical|necessary) cookies|"
     r"(?:previous|next) (?:article|post|page|story)\W*.*|"
-    r"\d+ min(?:ute)?s? read|page \d+ of \d+|quick (?:shop|view)|add to (?:cart|basket|bag|wishlist)|"
+    r"\d+ min(?:ute)?s? read|page \d+ of \d+|add to (?:cart|basket|bag|wishlist)|"
+    r"quick (?:shop|view)(?: \d+ colou?rs?)?|sort(?: (?:and|&) filter| by)?|filters?|"
+    r"loading\W*|(?:see|read) all reviews|get (?:a |your )?discount code|"
     r"(?:follow|like) us(?: on \w+)?|follow [\w ]{1,30}|you (?:might|may) (?:also )?like|"
     r"related (?:posts|articles|stories)|(?:sign up|subscribe) (?:for|to) [\w' ]{0,40}newsletter\W*|"
     r"ask (?:a )?question|advertisement|sponsored|all rights reserved\W*|©.*|copyright\b.*"
