@@ -70,8 +70,11 @@ class LocalEmbedder:
     @classmethod
     def preload(cls) -> None:
         """Load the default model's weights now: a worker's parent does, before forking
-        its pool, so that its children share the pages and no job pays the load."""
+        its pool, so that its children share the pages and no job pays the load. It
+        imports ONNX Runtime too (no session: those are each process's own), whose
+        module pages the children then share (~15 MB a child, measured)."""
         cls()._model()
+        import onnxruntime  # noqa: F401
 
     def _model(self) -> MiniLM:
         key = (self.max_seq_length, self.quantize)

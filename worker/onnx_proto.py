@@ -1,6 +1,6 @@
 """Just enough of the ONNX protobuf schema to write a model graph as bytes.
 
-:mod:`worker.minilm` describes its graph (about 40 nodes, weights external) with these
+:mod:`worker.minilm` describes its graph (about 40 nodes, weights given apart) with these
 helpers instead of the ``onnx`` package, whose import alone costs ~0.5 s of a cold
 start and ~30 MB of install. Field numbers are those of onnx/onnx.proto (IR version 8);
 ONNX Runtime validates the result when it loads it, and the tests compare its output

@@ -132,6 +132,41 @@ def test_local_model_matches_sentence_transformers(local, reference):
 
 
 @pytest.mark.local_model
+def test_local_float_weights_are_inputs_read_in_place(local):
+    """No session copies the float weights (ONNX Runtime copies initializers into each
+    one, ~45 MB a worker child): the graph has no initializers, every weight is an
+    input of the session, and the linear layers' matrices fed to it are views of the
+    safetensors mmap that a worker's parent and children share."""
+    import mmap
+
+    model = local._model()
+    assert model.weights.initializers == {}
+    assert {i.name for i in model.session().get_inputs()} == {"embeddings", "mask", *model.weights.inputs}
+    for name in ("ao0_w", "in0_w", "out5_w"):
+        base = model.weights.inputs[name]
+        while isinstance(base, np.ndarray):
+            base = base.base
+        assert isinstance(base.obj if isinstance(base, memoryview) else base, mmap.mmap), name
+
+
+@pytest.mark.local_model
+def test_local_large_calls_give_their_memory_back(local, reference, monkeypatch):
+    """An idle worker child should not hold a batch's activations: a call whose largest
+    batch has RELEASE_FROM word pieces or more ends with a release (malloc_trim), a
+    small one (a query) does not pay for it."""
+    from worker import minilm
+
+    model, calls = local._model(), []
+    with monkeypatch.context() as m:
+        m.setattr(minilm.MiniLM, "release", lambda self: calls.append(self))
+        local.embed(["tides"])
+        assert calls == []
+        local.embed(reference["texts"] * 8)  # a text of 128 word pieces in a batch of 16
+        assert calls == [model]
+    model.release()  # and the real one runs
+
+
+@pytest.mark.local_model
 def test_local_int8_option_is_close_but_not_equal(reference):
     """int8 weights (not the default): near the float vectors, not equal, and moved by
     batch mates (one activation scale per batch), which is why it is not the default."""
