@@ -70,6 +70,7 @@ _GROWS = 1.2
 # of 2 and 3 cost collections 0.006 and articles 0.001, and forums 0.001)
 _POSTS = 3
 _CARDS = 4
+_LIST = 2  # short lines in a row: a list's items, where one alone is a card's title or button
 _COVERS = 0.5
 _LINKY = 0.5
 _WORD = re.compile(r"\w+")
@@ -213,7 +214,9 @@ def _with_repeated(ours: str, method: str, repeated: Repeated) -> tuple[str, str
     ours = unchromed if _words(unchromed) else ours
     if repeated.words >= _GROWS * _words(ours):
         return _merge(ours, repeated.text), f"{method}+repeated"
-    return ours, method
+    # no more text than kept, but the readers prune a short list inside a card or a
+    # section: its items go back in place, between the lines around them
+    return _restore_short_lines(ours, repeated.text, run=_LIST), method
 
 
 def _covers(repeated: Repeated, kept: str) -> bool:
@@ -231,8 +234,9 @@ def _merge(kept: str, added: str) -> str:
     return "\n".join([kept, *extra])
 
 
-def _restore_short_lines(kept: str, reader: str) -> str:
-    """``kept`` with the short lines of ``reader`` that sit between two of its lines."""
+def _restore_short_lines(kept: str, reader: str, *, run: int = 1) -> str:
+    """``kept`` with the short lines of ``reader`` that sit between two of its lines,
+    in runs of at least ``run`` of them."""
     kept_lines = [ln.strip() for ln in kept.splitlines() if ln.strip()]
     kept_norm = [f" {line_key(ln)} " for ln in kept_lines]
     haystack = f" {' '.join(kept_norm)} "
@@ -241,18 +245,20 @@ def _restore_short_lines(kept: str, reader: str) -> str:
     if len(anchors) < 2:
         return kept
     after: dict[int, list[str]] = {}
-    anchor = anchors[0]
-    for i in range(anchors[0] + 1, anchors[-1]):
-        if i in anchors:
-            anchor = i
-            continue
+    anchor, found, is_anchor = anchors[0], [], set(anchors)
+    for i in range(anchors[0] + 1, anchors[-1] + 1):
         words = line_key(lines[i])
-        if not words or _words(lines[i]) > _SHORT or f" {words} " in haystack:
+        if i not in is_anchor and words and _words(lines[i]) <= _SHORT and f" {words} " not in haystack:
+            found.append(lines[i])
             continue
-        needle = f" {line_key(lines[anchor])} "
-        where = next((n for n, k in enumerate(kept_norm) if needle in k or k in needle), None)
-        if where is not None:
-            after.setdefault(where, []).append(lines[i])
+        if len(found) >= run:  # a run of short lines ends: it goes after its anchor's line
+            needle = f" {line_key(lines[anchor])} "
+            where = next((n for n, k in enumerate(kept_norm) if needle in k or k in needle), None)
+            if where is not None:
+                after.setdefault(where, []).extend(found)
+        found = []
+        if i in is_anchor:
+            anchor = i
     return "\n".join(ln for n, k in enumerate(kept_lines) for ln in (k, *after.get(n, ())))
 
 
