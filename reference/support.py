@@ -51,14 +51,20 @@ LEXICAL_FEATURES = (
     "passage_length",
     "cited",  # the model cited this passage's source for the claim (verify), or not (attribution)
 )
-DENSE_FEATURES = (*LEXICAL_FEATURES, "cosine", "cosine_margin")
+# "source_cosine": for a citation being verified, the claim's best cosine over the
+# cited source's chunks (a citation names a source, and the pair's own chunk is the one
+# with the best *blended* score); for an attribution candidate, its own cosine. The
+# single feature that separates ExpertQA's supported citations best (AUC 0.686 held
+# out), free (a cited source's chunks are embedded already); on every pair it cost
+# attribution precision (docs/benchmarks.md, "support").
+DENSE_FEATURES = (*LEXICAL_FEATURES, "cosine", "cosine_margin", "source_cosine")
 # The direction each feature may move support in, whatever the others (1: never down
 # as it grows, -1: never up; the rest free). The trees are fitted under these
 # constraints, so more of the claim found, a better rank or cosine never lowers support
 # and a missing number or name, or a negation on one side only, never raises it.
 MONOTONE = {
     "coverage": 1, "jaccard": 1, "window_coverage": 1, "window_density": 1, "top1": 1, "log_rank": -1,
-    "margin": 1, "cosine": 1, "cosine_margin": 1,
+    "margin": 1, "cosine": 1, "cosine_margin": 1, "source_cosine": 1,
     "numbers_missing": -1, "entities_missing": -1, "negation_mismatch": -1,
 }  # fmt: skip
 WEIGHTS_FILE = "support_weights.json"
@@ -237,6 +243,12 @@ def pair_features(
     for w, o in enumerate(owner):
         by_chunk.setdefault(o, []).append(w)
     claim_facts = {int(s): _facts(segments[s]) for s in seg_ids}
+    if dense is not None:
+        mask = dense_mask if dense_mask is not None else np.ones(dense.shape[1], dtype=bool)
+        drows = {int(s): dense[s][mask] if mask.any() else np.zeros(1) for s in seg_ids}
+        flags = np.zeros(n, dtype=bool) if cited is None else np.asarray(cited, dtype=bool)
+        verified = {id(chunks[c][0]) for c in cols[flags].tolist()}
+        of_source = _embedded_chunks_of(chunks, verified, mask) if verified else {}
     best_windows: list[tuple[int, int]] = []
     for i, (r, c) in enumerate(zip(rows.tolist(), cols.tolist(), strict=True)):
         si, ci = seg_pos[r], chunk_pos[c]
@@ -273,11 +285,21 @@ def pair_features(
             float(cited[i]) if cited is not None else 0.0,
         )
         if dense is not None:
-            mask = dense_mask if dense_mask is not None else np.ones(dense.shape[1], dtype=bool)
-            drow = dense[r][mask] if mask.any() else np.zeros(1)
             out[i, 14] = dense[r, c]
-            out[i, 15] = min(0.0, dense[r, c] - float(drow.max()) + TIE)
+            out[i, 15] = min(0.0, dense[r, c] - float(drows[r].max()) + TIE)
+            same = of_source.get(id(src)) if flags[i] else None  # verified citations only
+            out[i, 16] = max(float(dense[r, same].max()), dense[r, c]) if same is not None else dense[r, c]
     return out, best_windows
+
+
+def _embedded_chunks_of(chunks, sources: set[int], mask: np.ndarray) -> dict[int, np.ndarray]:
+    """The embedded chunks' columns of each source in ``sources`` (by identity: the
+    chunks of one source share its object)."""
+    columns: dict[int, list[int]] = {}
+    for j, (src, _) in enumerate(chunks):
+        if id(src) in sources and mask[j]:
+            columns.setdefault(id(src), []).append(j)
+    return {k: np.asarray(v, dtype=np.int64) for k, v in columns.items()}
 
 
 def _windows(chunks, chunk_ids):

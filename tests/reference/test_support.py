@@ -262,3 +262,29 @@ def test_tree_weights_pointing_at_a_missing_node_are_refused():
     bad["trees"]["trees"][0]["right"] = [7, 0, 0]
     with pytest.raises(ConfigurationError, match="node"):
         SupportModel.from_dict(bad)
+
+
+def test_source_cosine_is_the_cited_sources_best_chunk_and_only_for_citations():
+    """A citation names a source, not a chunk: ``source_cosine`` is the claim's best
+    cosine over the cited source's embedded chunks; an attribution candidate keeps its
+    own chunk's cosine (the measured split, docs/benchmarks.md "support")."""
+    from reference.chunking import Chunk
+    from reference.support import pair_features
+
+    text = RANCE.text
+    first, second = text.index("The La Rance"), text.index("Tidal barrages")
+    chunks = [(RANCE, Chunk(0, first, text[:first])), (RANCE, Chunk(first, second, text[first:second]))]
+    chunks.append((BAKING, Chunk(0, 40, BAKING.text[:40])))
+    dense = np.array([[0.2, 0.9, 0.95]])
+    matrix = dense.copy()
+    column = DENSE_FEATURES.index("source_cosine")
+    rows, cols = np.array([0, 0, 0]), np.array([0, 0, 2])
+    cited = np.array([True, False, True])
+    claim = ["La Rance opened in 1966."]
+    x, _ = pair_features(claim, chunks, matrix, rows, cols, dense, None, cited)
+    assert x[0, column] == pytest.approx(0.9)  # cited: the source's best chunk
+    assert x[1, column] == pytest.approx(0.2)  # not cited: its own chunk
+    assert x[2, column] == pytest.approx(0.95)  # another source: its own best
+    embedded = np.array([True, False, True])
+    masked, _ = pair_features(claim, chunks, matrix, rows[:1], cols[:1], dense, embedded, cited[:1])
+    assert masked[0, column] == pytest.approx(0.2)  # a chunk that was not embedded is not counted
