@@ -245,7 +245,7 @@ def pair_features(
     claim_facts = {int(s): _facts(segments[s]) for s in seg_ids}
     if dense is not None:
         mask = dense_mask if dense_mask is not None else np.ones(dense.shape[1], dtype=bool)
-        drows = {int(s): dense[s][mask] if mask.any() else np.zeros(1) for s in seg_ids}
+        best_cosine = {int(s): float(dense[s][mask].max()) if mask.any() else 0.0 for s in seg_ids}
         flags = np.zeros(n, dtype=bool) if cited is None else np.asarray(cited, dtype=bool)
         verified = {id(chunks[c][0]) for c in cols[flags].tolist()}
         of_source = _embedded_chunks_of(chunks, verified, mask) if verified else {}
@@ -286,7 +286,7 @@ def pair_features(
         )
         if dense is not None:
             out[i, 14] = dense[r, c]
-            out[i, 15] = min(0.0, dense[r, c] - float(drows[r].max()) + TIE)
+            out[i, 15] = min(0.0, dense[r, c] - best_cosine[r] + TIE)
             same = of_source.get(id(src)) if flags[i] else None  # verified citations only
             out[i, 16] = max(float(dense[r, same].max()), dense[r, c]) if same is not None else dense[r, c]
     return out, best_windows
