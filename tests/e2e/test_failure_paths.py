@@ -157,11 +157,14 @@ def test_a_child_recycled_for_memory_still_serves(
     worker_env, start_worker, client_for, searxng_server, web_site, artifacts_dir
 ):
     """--max-memory-per-child: every child is replaced after one task (1 KiB limit);
-    the new children, forked after the first, run the next stages."""
+    the new children, forked after the first, run the next jobs. Three jobs, one after
+    the other: a job can be a single task (a stage runs on into the next ones), and the
+    pool's two first children serve one task each, so the third job at the latest runs
+    in a child forked after them (two jobs could both land on the first two)."""
     searxng_server.fake.default = results(web_site, "/article")
     worker = start_worker("recycled", "--max-memory-per-child=1")
     client = client_for(worker_env)
-    for _ in range(2):
+    for _ in range(3):
         assert client.result(client.submit(QUESTION), wait=True, timeout=90).references
     children = set(re.findall(r"ForkPoolWorker-(\d+)", worker.log_path.read_text(errors="replace")))
     assert max(int(c) for c in children) > 2, children  # more children than the pool's two: recycled
