@@ -53,9 +53,9 @@ LEXICAL_FEATURES = (
 )
 # "source_cosine": for a citation being verified, the claim's best cosine over the
 # cited source's chunks (a citation names a source, and the pair's own chunk is the one
-# with the best *blended* score); for an attribution candidate, its own cosine. The
-# single feature that separates ExpertQA's supported citations best (AUC 0.686 held
-# out), free (a cited source's chunks are embedded already); on every pair it cost
+# with the best *blended* score); for an attribution candidate, its own cosine. Alone,
+# the feature that best separates ExpertQA's supported citations (AUC 0.686), and free
+# (a cited source's chunks are embedded already); given to every pair, it cost
 # attribution precision (docs/benchmarks.md, "support").
 DENSE_FEATURES = (*LEXICAL_FEATURES, "cosine", "cosine_margin", "source_cosine")
 # The direction each feature may move support in, whatever the others (1: never down
