@@ -262,7 +262,7 @@ def cost(embedder, repeats: int = 3) -> None:
     pages, answer = typical_pages(random.Random(11))
     real = engine.pair_features
 
-    def stub(segments, chunks, matrix, rows, cols, dense=None, dense_mask=None, cited=None):
+    def stub(segments, chunks, matrix, rows, cols, dense=None, dense_mask=None, cited=None, chunk_sources=None):
         n = len(rows)
         return np.zeros((n, len(DENSE_FEATURES))), [(chunks[c][1].start, chunks[c][1].end) for c in cols]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 
@@ -33,7 +34,15 @@ from reference.quotes import page_sentences, place_quote
 from reference.scoring import Scores, score
 from reference.segmentation import Layout, Segment, segment_answer
 from reference.selection import Candidates, Pair, greedy_multi, greedy_unique
-from reference.support import DENSE_FEATURES, PairEvidence, SupportModel, SupportModels, default_models, pair_features
+from reference.support import (
+    DENSE_FEATURES,
+    PairEvidence,
+    SupportModel,
+    SupportModels,
+    default_models,
+    pair_features,
+    source_keys,
+)
 from reference.tokens import TokenIndex
 from reference.urls import hostname
 
@@ -238,6 +247,13 @@ class _Judge:
         self.floor = 0.0 if floor is None else floor  # min_rel_score: a raw-score floor under support
         self.memo: dict[tuple[int, int, bool], PairEvidence] = {}
 
+    @cached_property
+    def sources(self) -> np.ndarray:
+        """Per chunk, a number naming its source (:func:`reference.support.source_keys`),
+        made once per call: attribution's greedy pass and each verified citation's
+        support features both group chunks by source."""
+        return source_keys(self.chunks)
+
     def evidence(self, pairs: list[tuple[int, int]], cited: bool = False) -> list[PairEvidence]:
         """Support of (segment, chunk) pairs; ``cited``: the model cited these sources
         for these segments (verifying a citation, not attributing)."""
@@ -248,6 +264,7 @@ class _Judge:
             x, windows = pair_features(
                 [s.text for s in self.segments], self.chunks, self.scores.matrix, rows, cols,
                 dense, self.scores.dense_mask, flags,
+                chunk_sources=self.sources if dense is not None and cited else None,
             )  # fmt: skip
             index = [DENSE_FEATURES.index(f) for f in self.model.features]
             probs = self.model.predict(x[:, index])
@@ -314,8 +331,7 @@ def _attribute(layout, segments, chunks, judge: _Judge, prof: Profile, max_ref, 
     if prof.per_segment <= 1:
         pairs = greedy_unique(matrix, threshold, limit)
     else:
-        owner = np.array([id(src) for src, _ in chunks], dtype=np.int64)
-        pairs = greedy_multi(matrix, owner, threshold, limit, prof.per_segment, margin)
+        pairs = greedy_multi(matrix, judge.sources, threshold, limit, prof.per_segment, margin)
     evidence = judge.evidence([(p.segment, p.chunk) for p in pairs])
     return [
         c

@@ -200,6 +200,7 @@ def pair_features(
     dense: np.ndarray | None = None,
     dense_mask: np.ndarray | None = None,
     cited: np.ndarray | None = None,
+    chunk_sources: np.ndarray | None = None,
 ) -> tuple[np.ndarray, list[tuple[int, int]]]:
     """Feature rows (in :data:`DENSE_FEATURES` order, the dense columns 0 without
     ``dense``) for the pairs ``(rows[i], cols[i])``, and each pair's best window.
@@ -208,6 +209,7 @@ def pair_features(
     are taken among all chunks for the same segment. ``dense`` is the cosine matrix,
     ``dense_mask`` the chunks that were embedded. ``cited``: per pair, whether the
     model cited the chunk's source for that segment (a citation being verified).
+    ``chunk_sources``: :func:`source_keys` of ``chunks``, if the caller has them already.
     """
     rows, cols = np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64)
     n = len(rows)
@@ -247,8 +249,8 @@ def pair_features(
         mask = dense_mask if dense_mask is not None else np.ones(dense.shape[1], dtype=bool)
         best_cosine = {int(s): float(dense[s][mask].max()) if mask.any() else 0.0 for s in seg_ids}
         flags = np.zeros(n, dtype=bool) if cited is None else np.asarray(cited, dtype=bool)
-        verified = {id(chunks[c][0]) for c in cols[flags].tolist()}
-        of_source = _embedded_chunks_of(chunks, verified, mask) if verified else {}
+        if flags.any() and chunk_sources is None:
+            chunk_sources = source_keys(chunks)
     best_windows: list[tuple[int, int]] = []
     for i, (r, c) in enumerate(zip(rows.tolist(), cols.tolist(), strict=True)):
         si, ci = seg_pos[r], chunk_pos[c]
@@ -287,19 +289,17 @@ def pair_features(
         if dense is not None:
             out[i, 14] = dense[r, c]
             out[i, 15] = min(0.0, dense[r, c] - best_cosine[r] + TIE)
-            same = of_source.get(id(src)) if flags[i] else None  # verified citations only
-            out[i, 16] = max(float(dense[r, same].max()), dense[r, c]) if same is not None else dense[r, c]
+            out[i, 16] = dense[r, c]
+            if flags[i]:  # a verified citation: the cited source's best embedded chunk
+                same = (chunk_sources == chunk_sources[c]) & mask
+                if same.any():
+                    out[i, 16] = max(float(dense[r, same].max()), dense[r, c])
     return out, best_windows
 
 
-def _embedded_chunks_of(chunks, sources: set[int], mask: np.ndarray) -> dict[int, np.ndarray]:
-    """The embedded chunks' columns of each source in ``sources`` (by identity: the
-    chunks of one source share its object)."""
-    columns: dict[int, list[int]] = {}
-    for j, (src, _) in enumerate(chunks):
-        if id(src) in sources and mask[j]:
-            columns.setdefault(id(src), []).append(j)
-    return {k: np.asarray(v, dtype=np.int64) for k, v in columns.items()}
+def source_keys(chunks: Sequence[tuple[Source, Chunk]]) -> np.ndarray:
+    """Per chunk, a number naming its source (the chunks of one source share its object)."""
+    return np.fromiter((id(src) for src, _ in chunks), dtype=np.int64, count=len(chunks))
 
 
 def _windows(chunks, chunk_ids):
