@@ -457,6 +457,34 @@ def test_a_menu_is_not_taken_for_repeated_cards():
     assert repeated_text(fromstring(html)) is None
 
 
+def _linked_cards_listing() -> bytes:
+    """A course catalogue: an intro in its own section, then cards that are each one
+    link around a title and a blurb (every card word is link text)."""
+    cards = "".join(
+        f"<div class='views-row'><a class='card-link' href='/courses/{n}'>"
+        f"<div class='card-title'>{title}</div><div class='card-body'>{blurb}</div></a></div>"
+        for n, (title, _, blurb) in enumerate(_CARDS, 1)
+    )
+    return (
+        "<html><head><title>Courses | Fellside Trust</title></head><body>"
+        "<nav><a href='/'>Home</a> <a href='/visit'>Visit</a> <a href='/donate'>Donate</a></nav>"
+        "<main><section class='intro'><h1>Courses</h1><p>Hands-on days in the countryside, led by our rangers "
+        "and volunteers, for beginners and for those who want to go further with a craft.</p></section>"
+        f"<section class='catalogue'><div class='view-content'>{cards}</div></section></main>"
+        "<footer><p>Fellside Trust, registered charity 1234567.</p></footer></body></html>"
+    ).encode()
+
+
+def test_listing_whose_cards_are_links_keeps_the_intro_and_every_card():
+    # readers keep the intro and drop cards whose every word is in a link, as they drop menus
+    doc = extract(page(_linked_cards_listing(), url="https://fellside.example/courses"), doc_id="lk")
+    lines = lines_of(doc.text)
+    assert "Hands-on days in the countryside" in doc.text
+    for title, _, blurb in _CARDS:
+        assert {title, blurb} <= lines
+    assert "Donate" not in doc.text and "registered charity" not in doc.text
+
+
 # -- forum engines: a thread read as its posts -------------------------------------------
 def _xenforo_thread() -> bytes:
     def post(n: int, who: str, when: str, body: str) -> str:

@@ -48,7 +48,7 @@ from urllib.parse import urlsplit
 from worker.extraction.boilerplate import drop_furniture
 from worker.extraction.forums import Posts, forum_posts
 from worker.extraction.kinds import page_kind
-from worker.extraction.repeated import Repeated, line_key, repeated_text
+from worker.extraction.repeated import CARD_WORDS, Repeated, line_key, repeated_text
 from worker.extraction.structured import jsonld_nodes, product_facts, types_of
 
 # tuned on the tuning part of WCXB dev (1.3..2.0 score within 0.004 of each other)
@@ -73,6 +73,12 @@ _CARDS = 4
 _LIST = 2  # short lines in a row: a list's items, where one alone is a card's title or button
 _COVERS = 0.5
 _LINKY = 0.5
+# a kept text under _INTRO words that the cards do not cover is a listing's intro: the
+# cards are added when they have _CARDS_GROW times its words (tuned on the tuning part
+# of WCXB dev: 100..200 words and 1.5 within 0.001 of each other; 2 or 3 lose listings
+# 0.009, 400 words lose collections 0.004, no limit loses articles 0.002)
+_INTRO = 200
+_CARDS_GROW = 1.5
 _WORD = re.compile(r"\w+")
 _BLANKS = re.compile(r"\n\s*\n+")
 
@@ -139,7 +145,7 @@ def extract_html(html: str, url: str) -> HtmlText:
     elif kind != "product" and _words(ours):
         ours = _restore_short_lines(ours, theirs)
     if repeated is not None:
-        ours, method = _with_repeated(ours, method, repeated)
+        ours, method = _with_repeated(ours, method, repeated, kind)
     if posts is not None:  # the thread's posts, read from its engine's markup, are the text
         ours, method = posts.text, f"posts:{posts.engine}"
     if not _words(ours):
@@ -204,11 +210,15 @@ def _resiliparse(html: str, *, main_content: bool) -> tuple[str, str]:
     return text, (tree.title or "").strip()
 
 
-def _with_repeated(ours: str, method: str, repeated: Repeated) -> tuple[str, str]:
+def _with_repeated(ours: str, method: str, repeated: Repeated, kind: str) -> tuple[str, str]:
     """When the repeated blocks are this text's part of the page, their chrome (reply
     buttons, signatures, posters' statistics) goes from it, and their text is added
-    when there is more of it (a forum's every post, a listing's every card)."""
+    when there is more of it (a forum's every post, a listing's every card). When the
+    kept text is short and elsewhere (a listing's intro), cards with more text than it
+    are added after it: the readers keep the intro and drop the cards."""
     if not _covers(repeated, ours):
+        if kind == "page" and _is_intro(ours, repeated):
+            return _merge(ours, repeated.text), f"{method}+cards"
         return ours, method
     unchromed = "\n".join(ln for ln in ours.splitlines() if line_key(ln) not in repeated.chrome)
     ours = unchromed if _words(unchromed) else ours
@@ -221,10 +231,22 @@ def _with_repeated(ours: str, method: str, repeated: Repeated) -> tuple[str, str
 
 def _covers(repeated: Repeated, kept: str) -> bool:
     """Whether the repeated blocks hold most of the kept text (and are not a menu)."""
-    if repeated.link_share > _LINKY or not _words(kept):
+    if _linky(repeated) or not _words(kept):
         return False
     ours, theirs = Counter(_WORD.findall(kept.lower())), Counter(_WORD.findall(repeated.text.lower()))
     return sum((ours & theirs).values()) >= _COVERS * sum(ours.values())
+
+
+def _is_intro(kept: str, repeated: Repeated) -> bool:
+    """Whether the kept text is short next to cards that are not a menu."""
+    words = _words(kept)
+    return words < _INTRO and repeated.words >= _CARDS_GROW * words and not _linky(repeated)
+
+
+def _linky(repeated: Repeated) -> bool:
+    """A menu or a list of links: most words in links, and members too short to be
+    cards (a card wrapped in one link is all link words)."""
+    return repeated.link_share > _LINKY and repeated.words < CARD_WORDS * repeated.members
 
 
 def _merge(kept: str, added: str) -> str:

@@ -52,7 +52,11 @@ _VOLATILE = re.compile(r"^(?:odd|even|alt|first|last|active|selected|current|new
 _DIGITS = re.compile(r"\d+")
 _WORD = re.compile(r"\w+")
 _MIN_MEMBER_WORDS = 3  # a sibling with fewer words is an empty slot or a divider
-_MAX_LINK_SHARE = 0.6  # a group whose text is mostly link text is a menu, not cards
+_MAX_LINK_SHARE = 0.6  # a group whose text is mostly link text is a menu, not cards...
+# ...unless its members are this long on average: a menu's items are a few words, while
+# a listing's cards are often each one link around a title and a blurb (WCXB: course
+# catalogues, news feeds, shop grids whose every word is in a link)
+CARD_WORDS = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,13 +174,16 @@ def _names_furniture(names: str) -> bool:
 
 
 def _score(members: list[tuple[int, int]], min_members: int) -> float:
-    """Words outside links of the members holding text; 0 when the group is a menu."""
+    """Words outside links of the members holding text (half the words of long members
+    that are links, as a card wrapped in one is); 0 when the group is a menu."""
     holding = [(w, n) for w, n in members if w >= _MIN_MEMBER_WORDS]
     total = sum(w for w, _ in holding)
     links = sum(n for _, n in holding)
-    if len(holding) < min_members or not total or links / total > _MAX_LINK_SHARE:
+    if len(holding) < min_members or not total:
         return 0.0
-    return float(total - links)
+    if total < CARD_WORDS * len(holding):
+        return 0.0 if links / total > _MAX_LINK_SHARE else float(total - links)
+    return total - links / 2
 
 
 def _read(
