@@ -485,6 +485,57 @@ def test_listing_whose_cards_are_links_keeps_the_intro_and_every_card():
     assert "Donate" not in doc.text and "registered charity" not in doc.text
 
 
+_STORY = "Members of the trust spent the weekend {} along the valley, with volunteers from three villages."
+_NEWS = (
+    "<p>The footbridge over the beck at Low Side reopened on Saturday after a winter of repairs, the trust said.</p>"
+    "<p>Walkers can again follow the riverside path from the village to the waterfall without the road detour.</p>"
+)
+
+
+def _short_page_beside(block: str, *, og_type: str = "") -> bytes:
+    meta = f"<meta property='og:type' content='{og_type}'>" if og_type else ""
+    return (
+        f"<html><head><title>Footbridge reopens</title>{meta}</head><body>"
+        f"<main><article><h1>Footbridge reopens</h1>{_NEWS}</article></main>{block}</body></html>"
+    ).encode()
+
+
+def test_related_stories_beside_a_short_article_stay_out():
+    # linked cards, as a listing's, but the page is an article: they are other stories
+    stories = "".join(
+        f"<div class='story'><a href='/news/{n}'><div class='headline'>Story {n}</div>"
+        f"<div class='teaser'>{_STORY.format(verb)}</div></a></div>"
+        for n, verb in enumerate(("planting hedges", "clearing drains", "mending walls", "counting bats", "fixing"))
+    )
+    body = _short_page_beside(f"<aside class='more-stories'>{stories}</aside>", og_type="article")
+    doc = extract(page(body, url="https://fellside.example/news/footbridge"), doc_id="rs")
+    assert "reopened on Saturday" in doc.text
+    assert "volunteers from three villages" not in doc.text
+
+
+def test_an_archive_of_many_links_a_member_is_not_taken_for_cards():
+    months = "".join(f"<li><a href='/{{y}}/{m}'>Month {m} ({m * 3})</a></li>" for m in range(1, 13))
+    years = "".join(f"<li><a href='/{y}'>{y}</a><ul>{months.format(y=y)}</ul></li>" for y in range(2015, 2021))
+    doc = extract(page(_short_page_beside(f"<div class='well'><ul>{years}</ul></div>")), doc_id="ar")
+    assert "reopened on Saturday" in doc.text
+    assert "Month 7" not in doc.text
+
+
+def test_page_kind_tells_articles_apart():
+    from lxml.html import fromstring
+
+    from worker.extraction.kinds import page_kind
+
+    def kind(head: str, types: set[str] = frozenset(), url: str = "https://x.example/a") -> str:
+        return page_kind(fromstring(f"<html><head>{head}</head><body><p>x</p></body></html>"), url, set(types))
+
+    assert kind("<meta property='og:type' content='article'>") == "article"
+    assert kind("", {"NewsArticle"}) == "article"
+    assert kind("<meta property='og:type' content='product'>") == "product"
+    assert kind("", {"DiscussionForumPosting", "Article"}) == "forum"
+    assert kind("<meta property='og:type' content='website'>") == "page"
+
+
 # -- forum engines: a thread read as its posts -------------------------------------------
 def _xenforo_thread() -> bytes:
     def post(n: int, who: str, when: str, body: str) -> str:

@@ -48,7 +48,7 @@ from urllib.parse import urlsplit
 from worker.extraction.boilerplate import drop_furniture
 from worker.extraction.forums import Posts, forum_posts
 from worker.extraction.kinds import page_kind
-from worker.extraction.repeated import CARD_WORDS, Repeated, line_key, repeated_text
+from worker.extraction.repeated import Repeated, line_key, repeated_text
 from worker.extraction.structured import jsonld_nodes, product_facts, types_of
 
 # tuned on the tuning part of WCXB dev (1.3..2.0 score within 0.004 of each other)
@@ -94,7 +94,7 @@ class HtmlText:
     date: str | None
     text: str
     method: str  # which reader's text was kept: trafilatura, resiliparse, page; +repeated when blocks were added
-    kind: str  # page_kind(): product, forum, page
+    kind: str  # page_kind(): product, forum, article, page
     site: str | None = None  # the site's own name (og:site_name ...), for bibliographies
 
 
@@ -215,7 +215,8 @@ def _with_repeated(ours: str, method: str, repeated: Repeated, kind: str) -> tup
     buttons, signatures, posters' statistics) goes from it, and their text is added
     when there is more of it (a forum's every post, a listing's every card). When the
     kept text is short and elsewhere (a listing's intro), cards with more text than it
-    are added after it: the readers keep the intro and drop the cards."""
+    are added after it: the readers keep the intro and drop the cards. Not on an
+    article, where blocks beside a short text are related stories."""
     if not _covers(repeated, ours):
         if kind == "page" and _is_intro(ours, repeated):
             return _merge(ours, repeated.text), f"{method}+cards"
@@ -244,9 +245,9 @@ def _is_intro(kept: str, repeated: Repeated) -> bool:
 
 
 def _linky(repeated: Repeated) -> bool:
-    """A menu or a list of links: most words in links, and members too short to be
-    cards (a card wrapped in one link is all link words)."""
-    return repeated.link_share > _LINKY and repeated.words < CARD_WORDS * repeated.members
+    """A menu or a list of links: most words in links, and not cards that are each
+    one link (which are all link words)."""
+    return repeated.link_share > _LINKY and not repeated.linked_cards
 
 
 def _merge(kept: str, added: str) -> str:

@@ -53,10 +53,14 @@ _DIGITS = re.compile(r"\d+")
 _WORD = re.compile(r"\w+")
 _MIN_MEMBER_WORDS = 3  # a sibling with fewer words is an empty slot or a divider
 _MAX_LINK_SHARE = 0.6  # a group whose text is mostly link text is a menu, not cards...
-# ...unless its members are this long on average: a menu's items are a few words, while
-# a listing's cards are often each one link around a title and a blurb (WCXB: course
-# catalogues, news feeds, shop grids whose every word is in a link)
-CARD_WORDS = 12
+# ...unless its members average _CARD_WORDS words in at most _CARD_LINKS links: a
+# listing's cards are often each one link around a title and a blurb (WCXB: course
+# catalogues, event lists, shop grids whose every word is in a link), while a menu's
+# items are a few words, and a submenu or a blog's archive a dozen links to a member.
+# Tuning part of WCXB dev: 3, 5 and 8 links within 0.001 of each other (articles
+# +0.002 over no limit, where a linky group beside the article was taken for its part)
+_CARD_WORDS = 12
+_CARD_LINKS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +71,7 @@ class Repeated:
     members: int  # siblings that hold text
     words: int
     link_share: float  # share of the members' words inside links
+    linked_cards: bool = False  # long members of few links each: cards wrapped in a link, not a menu
     chrome: frozenset[str] = frozenset()  # lines of the chrome left out (lower-case words), to drop elsewhere
 
 
@@ -80,11 +85,11 @@ def repeated_text(tree: HtmlElement, *, min_members: int = 3) -> Repeated | None
     """The group of at least ``min_members`` same-shaped siblings with the most text."""
     body = tree.find(".//body")
     root = body if body is not None else tree
-    counts: dict[HtmlElement, tuple[int, int]] = {}
+    counts: dict[HtmlElement, _Tally] = {}
     _tally(root, False, counts)
     best: tuple[float, list[HtmlElement]] | None = None
     enough = min_members * _MIN_MEMBER_WORDS
-    for parent, (words, _) in counts.items():
+    for parent, (words, _, _) in counts.items():
         if words < enough:
             continue
         groups: dict[tuple[str, ...], list[HtmlElement]] = defaultdict(list)
@@ -111,32 +116,40 @@ def repeated_text(tree: HtmlElement, *, min_members: int = 3) -> Repeated | None
             count += 1
     kept = {line_key(ln) for ln in lines}
     dropped = frozenset(n for n in map(line_key, chrome) if n and n not in kept)
-    return Repeated("\n".join(lines), count, words, links / words if words else 0.0, dropped)
+    share = links / words if words else 0.0
+    return Repeated("\n".join(lines), count, words, share, _linked_cards([counts[m] for m in best[1]]), dropped)
 
 
-def _tally(element: HtmlElement, in_link: bool, counts: dict[HtmlElement, tuple[int, int]]) -> tuple[int, int]:
-    """(words, words inside links) of ``element``'s readable text, for it and every
-    readable element under it (into ``counts``); chrome and hidden parts count 0."""
+_Tally = tuple[int, int, int]  # words, words inside links, links (``a`` elements holding words)
+
+
+def _tally(element: HtmlElement, in_link: bool, counts: dict[HtmlElement, _Tally]) -> _Tally:
+    """(words, words inside links, links) of ``element``'s readable text, for it and
+    every readable element under it (into ``counts``); chrome and hidden parts count 0."""
     tag = element.tag
     if not isinstance(tag, str) or tag in _SKIP_TAGS:
-        return 0, 0
-    in_link = in_link or tag == "a"
+        return 0, 0, 0
+    is_link = tag == "a" and not in_link
+    in_link = in_link or is_link
     text = element.text
     words = len(_WORD.findall(text)) if text else 0
     links = words if in_link else 0
+    anchors = 0
     for child in element:
-        w, n = _tally(child, in_link, counts)
+        w, n, a = _tally(child, in_link, counts)
         words += w
         links += n
+        anchors += a
         tail = child.tail
         if tail:
             t = len(_WORD.findall(tail))
             words += t
             links += t if in_link else 0
     if _is_chrome_name(element) and (words <= _CHROME_WORDS or _is_furniture(element)):
-        return 0, 0
-    counts[element] = (words, links)
-    return words, links
+        return 0, 0, 0
+    anchors += is_link and words > 0
+    counts[element] = (words, links, anchors)
+    return words, links, anchors
 
 
 def _signature(element: HtmlElement) -> tuple[str, ...]:
@@ -173,21 +186,28 @@ def _names_furniture(names: str) -> bool:
     return bool(_FURNITURE.search(names))
 
 
-def _score(members: list[tuple[int, int]], min_members: int) -> float:
-    """Words outside links of the members holding text (half the words of long members
-    that are links, as a card wrapped in one is); 0 when the group is a menu."""
-    holding = [(w, n) for w, n in members if w >= _MIN_MEMBER_WORDS]
-    total = sum(w for w, _ in holding)
-    links = sum(n for _, n in holding)
+def _score(members: list[_Tally], min_members: int) -> float:
+    """Words outside links of the members holding text; 0 when the group is a menu.
+    Cards that are each wrapped in a link count half their link words."""
+    holding = [m for m in members if m[0] >= _MIN_MEMBER_WORDS]
+    total = sum(m[0] for m in holding)
+    links = sum(m[1] for m in holding)
     if len(holding) < min_members or not total:
         return 0.0
-    if total < CARD_WORDS * len(holding):
-        return 0.0 if links / total > _MAX_LINK_SHARE else float(total - links)
-    return total - links / 2
+    if links / total <= _MAX_LINK_SHARE:
+        return float(total - links)
+    return total - links / 2 if _linked_cards(holding) else 0.0
+
+
+def _linked_cards(members: list[_Tally]) -> bool:
+    """Members of _CARD_WORDS words in at most _CARD_LINKS links, on average."""
+    holding = [m for m in members if m[0] >= _MIN_MEMBER_WORDS]
+    n = len(holding)
+    return n > 0 and sum(m[0] for m in holding) >= _CARD_WORDS * n and sum(m[2] for m in holding) <= _CARD_LINKS * n
 
 
 def _read(
-    element: HtmlElement, counts: dict[HtmlElement, tuple[int, int]] | None, chrome: list[str] | None = None
+    element: HtmlElement, counts: dict[HtmlElement, _Tally] | None, chrome: list[str] | None = None
 ) -> tuple[list[str], int, int]:
     """Lines of ``element`` (a line a block), its words and its words inside links.
 
@@ -200,7 +220,7 @@ def _read(
 
 
 class _Reader:
-    def __init__(self, counts: dict[HtmlElement, tuple[int, int]] | None, chrome: list[str] | None) -> None:
+    def __init__(self, counts: dict[HtmlElement, _Tally] | None, chrome: list[str] | None) -> None:
         self.counts, self.chrome = counts, chrome
         self.lines: list[str] = []
         self.current: list[str] = []
@@ -248,7 +268,7 @@ class _Reader:
 def read_lines(element: HtmlElement, skip: list[HtmlElement] = ()) -> tuple[list[str], int]:
     """Lines of ``element`` (a line a block) and its words, without the chrome inside
     it (buttons, hidden parts, elements named like chrome) nor ``skip``."""
-    counts: dict[HtmlElement, tuple[int, int]] = {}
+    counts: dict[HtmlElement, _Tally] = {}
     _tally(element, False, counts)
     for el in skip:
         counts.pop(el, None)
