@@ -417,12 +417,16 @@ def _listing() -> bytes:
         f"<div class='share'><a href='#'>Share</a> <a href='#'>Tweet</a></div></div>"
         for n, (title, when, blurb) in enumerate(_CARDS, 1)
     )
+    intro = "<h1>Courses and events</h1><p>Hands-on days in the countryside, led by our rangers.</p>"
+    return _fellside("Courses and events", f"{intro}<div class='card-grid'>{cards}</div>")
+
+
+def _fellside(title: str, main: str) -> bytes:
+    """A page of the trust's site: its menu, ``main``, its footer."""
     return (
-        "<html><head><title>Courses and events | Fellside Trust</title></head><body>"
+        f"<html><head><title>{title} | Fellside Trust</title></head><body>"
         "<nav><a href='/'>Home</a> <a href='/visit'>Visit</a> <a href='/donate'>Donate</a></nav>"
-        "<main><h1>Courses and events</h1><p>Hands-on days in the countryside, led by our rangers.</p>"
-        f"<div class='card-grid'>{cards}</div></main>"
-        "<footer><p>Fellside Trust, registered charity 1234567.</p></footer></body></html>"
+        f"<main>{main}</main><footer><p>Fellside Trust, registered charity 1234567.</p></footer></body></html>"
     ).encode()
 
 
@@ -465,14 +469,11 @@ def _linked_cards_listing() -> bytes:
         f"<div class='card-title'>{title}</div><div class='card-body'>{blurb}</div></a></div>"
         for n, (title, _, blurb) in enumerate(_CARDS, 1)
     )
-    return (
-        "<html><head><title>Courses | Fellside Trust</title></head><body>"
-        "<nav><a href='/'>Home</a> <a href='/visit'>Visit</a> <a href='/donate'>Donate</a></nav>"
-        "<main><section class='intro'><h1>Courses</h1><p>Hands-on days in the countryside, led by our rangers "
+    intro = (
+        "<section class='intro'><h1>Courses</h1><p>Hands-on days in the countryside, led by our rangers "
         "and volunteers, for beginners and for those who want to go further with a craft.</p></section>"
-        f"<section class='catalogue'><div class='view-content'>{cards}</div></section></main>"
-        "<footer><p>Fellside Trust, registered charity 1234567.</p></footer></body></html>"
-    ).encode()
+    )
+    return _fellside("Courses", f"{intro}<section class='catalogue'><div class='view-content'>{cards}</div></section>")
 
 
 def test_listing_whose_cards_are_links_keeps_the_intro_and_every_card():

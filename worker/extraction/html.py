@@ -74,9 +74,9 @@ _LIST = 2  # short lines in a row: a list's items, where one alone is a card's t
 _COVERS = 0.5
 _LINKY = 0.5
 # a kept text under _INTRO words that the cards do not cover is a listing's intro: the
-# cards are added when they have _CARDS_GROW times its words (tuned on the tuning part
-# of WCXB dev: 100..200 words and 1.5 within 0.001 of each other; 2 or 3 lose listings
-# 0.009, 400 words lose collections 0.004, no limit loses articles 0.002)
+# cards are added when they have _CARDS_GROW times its words (tuning part of WCXB dev:
+# limits of 100, 200, 400 words or none within 0.001 of each other, the smallest kept
+# that is as good; 2 times loses listings 0.009)
 _INTRO = 200
 _CARDS_GROW = 1.5
 _WORD = re.compile(r"\w+")
