@@ -23,7 +23,9 @@ resiliparse's main-content reader keeps the posts, the cards and every section. 
    kept text are this text's part of the page: the chrome inside them (reply buttons,
    signatures, posters' statistics) goes from the kept text, and their lines it lacks
    are added when they have ``_GROWS`` times its words (every post where the reader
-   kept a few, every card where it kept one);
+   kept a few, every card where it kept one). When the kept text is short and the
+   blocks do not hold it (a listing's intro, whose cards the readers dropped), they
+   are added after it, except on articles, where they are related stories;
    On a forum thread whose engine's markup is known (XenForo, Discourse, phpBB,
    vBulletin, Invision, Reddit, Stack Exchange, schema.org posts:
    :mod:`worker.extraction.forums`), the text is the posts instead: each one's
@@ -93,7 +95,7 @@ class HtmlText:
     author: str | None
     date: str | None
     text: str
-    method: str  # which reader's text was kept: trafilatura, resiliparse, page; +repeated when blocks were added
+    method: str  # trafilatura, resiliparse, page or posts:<engine>; +repeated or +cards when blocks were added
     kind: str  # page_kind(): product, forum, article, page
     site: str | None = None  # the site's own name (og:site_name ...), for bibliographies
 

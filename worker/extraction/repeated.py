@@ -200,10 +200,9 @@ def _score(members: list[_Tally], min_members: int) -> float:
 
 
 def _linked_cards(members: list[_Tally]) -> bool:
-    """Members of _CARD_WORDS words in at most _CARD_LINKS links, on average."""
-    holding = [m for m in members if m[0] >= _MIN_MEMBER_WORDS]
-    n = len(holding)
-    return n > 0 and sum(m[0] for m in holding) >= _CARD_WORDS * n and sum(m[2] for m in holding) <= _CARD_LINKS * n
+    """Members (each holding text) of _CARD_WORDS words in at most _CARD_LINKS links, on average."""
+    n = len(members)
+    return n > 0 and sum(m[0] for m in members) >= _CARD_WORDS * n and sum(m[2] for m in members) <= _CARD_LINKS * n
 
 
 def _read(
