@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 from reference.errors import ConfigurationError
 from worker.errors import GenerationError
+from worker.reasoning import ReasoningFilter
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,9 @@ class Generation:
     prompt_tokens: int
     completion_tokens: int
     latency_ms: float
+    reasoning_tokens: int = 0
+    """Of ``completion_tokens``, those spent thinking (the server's count, or estimated
+    from the share of thinking characters); the thinking itself is not in ``text``."""
 
 
 SYSTEM_PROMPT = (
@@ -112,22 +116,31 @@ class LLMClient:
         max_tokens: int | None = None,
         model: str | None = None,
         on_delta: Callable[[str], None] | None = None,
+        on_restart: Callable[[], None] | None = None,
     ) -> Generation:
         """One chat completion. With ``on_delta``, the answer is streamed (``stream:
         true``, usage asked for in the last chunk) and each piece of text is passed to
         ``on_delta`` as it arrives; an endpoint that answers with one JSON body
         instead, or refuses a streamed request (HTTP 400/422), is asked without
-        streaming, and its whole text is one delta."""
+        streaming, and its whole text is one delta.
+
+        A reasoning model's thinking (worker/reasoning.py) is never passed on nor
+        returned as text; ``on_restart`` is called when text already passed on turns
+        out to have been thinking (a closing tag with no opening one), so that the
+        caller starts its draft again."""
         model = model or self.model
         started = time.perf_counter()
+        thinking = ReasoningFilter()
+        if on_delta is not None:
+            on_delta = _visible_only(thinking, on_delta, on_restart)
         with self._errors(model):
             # one of DEEPREF_LLM_MAX_CONCURRENCY slots of this model, shared by all workers
             async with self.slots.hold(model) if self.slots is not None else contextlib.nullcontext():
                 streamed = None
                 if on_delta is not None and self.streams:
-                    streamed = await self._streamed(messages, max_tokens, model, on_delta)
+                    streamed = await self._streamed(messages, max_tokens, model, on_delta, thinking)
                     if streamed is not REFUSED:
-                        return self._generation(*streamed, started)
+                        return self._generation(thinking, *streamed, started)
                 response = await self._client.chat.completions.create(
                     model=model,
                     messages=messages,
@@ -138,11 +151,15 @@ class LLMClient:
                     self.streams = False  # it answers, but not streamed: stop asking
         choice = response.choices[0] if response.choices else None
         text = choice.message.content or "" if choice else ""
+        if choice is not None:
+            thinking.thinking_chars += len(_reasoning_field(choice.message))
         if on_delta is not None and text:
             on_delta(text)
-        return self._generation(text, response.model or model, response.usage, started)
+        elif text:
+            thinking.feed(text)
+        return self._generation(thinking, response.model or model, response.usage, started)
 
-    async def _streamed(self, messages, max_tokens, model, on_delta):
+    async def _streamed(self, messages, max_tokens, model, on_delta, thinking: ReasoningFilter):
         """(text, model, usage) of a streamed answer, or REFUSED when the endpoint
         refused the streamed request (it is then asked again without ``stream``)."""
         import openai
@@ -168,10 +185,11 @@ class LLMClient:
             body = openai.types.chat.ChatCompletion.model_validate(stream.response.json())
             choice = body.choices[0] if body.choices else None
             text = choice.message.content or "" if choice else ""
+            if choice is not None:
+                thinking.thinking_chars += len(_reasoning_field(choice.message))
             if text:
                 on_delta(text)
-            return text, body.model or model, body.usage
-        parts: list[str] = []
+            return body.model or model, body.usage
         usage, answered_by = None, model
         async with stream:
             async for chunk in stream:
@@ -179,21 +197,31 @@ class LLMClient:
                 if chunk.usage is not None:
                     usage = chunk.usage
                 for choice in chunk.choices[:1]:
-                    if choice.delta is not None and choice.delta.content:
-                        parts.append(choice.delta.content)
+                    if choice.delta is None:
+                        continue
+                    thinking.thinking_chars += len(_reasoning_field(choice.delta))
+                    if choice.delta.content:
                         on_delta(choice.delta.content)
-        return "".join(parts), answered_by, usage
+        return answered_by, usage
 
-    def _generation(self, text: str, model: str, usage, started: float) -> Generation:
-        text = text.strip()
+    def _generation(self, thinking: ReasoningFilter, model: str, usage, started: float) -> Generation:
+        thinking.close()
+        text = thinking.visible.strip()
         if not text:
-            raise GenerationError(f"the LLM endpoint {self.base_url} returned an empty answer", retryable=False)
+            about = " (only its reasoning, no answer after it)" if thinking.thinking_chars else ""
+            raise GenerationError(
+                f"the LLM endpoint {self.base_url} returned an empty answer{about}; "
+                "raise the completion limit or check the model",
+                retryable=False,
+            )
+        completion = getattr(usage, "completion_tokens", 0) or 0
         return Generation(
             text,
             model,
             getattr(usage, "prompt_tokens", 0) or 0,
-            getattr(usage, "completion_tokens", 0) or 0,
+            completion,
             (time.perf_counter() - started) * 1000,
+            reasoning_tokens=_reasoning_tokens(usage, completion, thinking.thinking_chars, len(text)),
         )
 
     @contextlib.contextmanager
@@ -248,8 +276,11 @@ class LLMClient:
         *,
         model: str | None = None,
         on_delta: Callable[[str], None] | None = None,
+        on_restart: Callable[[], None] | None = None,
     ) -> Generation:
-        return await self.complete(build_answer_messages(question, passages), model=model, on_delta=on_delta)
+        return await self.complete(
+            build_answer_messages(question, passages), model=model, on_delta=on_delta, on_restart=on_restart
+        )
 
     async def sub_queries(self, question: str, n: int) -> list[str]:
         """Search queries that word the question differently (one per line or a JSON list)."""
@@ -276,6 +307,40 @@ class LLMClient:
             {"role": "user", "content": f"Report: {title}\n\n{body}"},
         ]
         return await self.complete(messages, max_tokens=400)
+
+
+def _visible_only(
+    thinking: ReasoningFilter, on_delta: Callable[[str], None], on_restart: Callable[[], None] | None
+) -> Callable[[str], None]:
+    def feed(delta: str) -> None:
+        seen = thinking.feed(delta)
+        if seen.retract and on_restart is not None:
+            on_restart()
+        if seen.text:
+            on_delta(seen.text)
+
+    return feed
+
+
+def _reasoning_field(message) -> str:
+    """The thinking an endpoint sends beside the content (``reasoning_content`` in
+    DeepSeek's API, vLLM and llama.cpp; ``reasoning`` in Ollama's and OpenRouter's)."""
+    extra = getattr(message, "model_extra", None) or {}
+    for name in ("reasoning_content", "reasoning"):
+        value = getattr(message, name, None) or extra.get(name)
+        if isinstance(value, str):
+            return value
+    return ""
+
+
+def _reasoning_tokens(usage, completion: int, thinking_chars: int, text_chars: int) -> int:
+    details = getattr(usage, "completion_tokens_details", None)
+    counted = getattr(details, "reasoning_tokens", None)
+    if isinstance(counted, int):
+        return counted
+    if not thinking_chars or not completion:
+        return 0
+    return round(completion * thinking_chars / (thinking_chars + text_chars))
 
 
 def parse_queries(text: str, n: int) -> list[str]:

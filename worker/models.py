@@ -154,6 +154,10 @@ class Usage(BaseModel):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     total_tokens: int = 0
+    reasoning_tokens: int = Field(
+        0,
+        description="Of completion_tokens, those a reasoning model spent thinking (its thinking is not in the answer).",
+    )
 
 
 class RoundOut(BaseModel):

@@ -190,12 +190,19 @@ async def generate_stage(
             "model": None,
             "prompt_tokens": 0,
             "completion_tokens": 0,
+            "reasoning_tokens": 0,
             "latency_ms": 0.0,
         }
     writer = None
     if publish is not None:
         writer = DraftWriter(publish, document_sources(chunked["documents"]))
-    gen = await res.llm.answer(question, passages, model=model, on_delta=writer.feed if writer else None)
+    gen = await res.llm.answer(
+        question,
+        passages,
+        model=model,
+        on_delta=writer.feed if writer else None,
+        on_restart=writer.restart if writer else None,
+    )
     return {
         "draft": writer.close() if writer else "",
         "text": gen.text,
@@ -203,6 +210,7 @@ async def generate_stage(
         "model": gen.model,
         "prompt_tokens": gen.prompt_tokens,
         "completion_tokens": gen.completion_tokens,
+        "reasoning_tokens": gen.reasoning_tokens,
         "latency_ms": gen.latency_ms,
     }
 
@@ -298,6 +306,7 @@ def build_result(
             prompt_tokens=generated["prompt_tokens"],
             completion_tokens=generated["completion_tokens"],
             total_tokens=generated["prompt_tokens"] + generated["completion_tokens"],
+            reasoning_tokens=generated.get("reasoning_tokens", 0),
         ),
         scorer=refs.scorer,
         support_model=refs.support_model,

@@ -76,6 +76,7 @@ class DraftWriter:
         self.events = 0
         self._sent = 0  # characters of the draft already published
         self._last = -math.inf
+        self._part = 0  # where the model answer being written starts in the draft
 
     def feed(self, delta: str) -> None:
         """A piece of the model's text (an ``on_delta`` of ``LLMClient.complete``)."""
@@ -86,11 +87,24 @@ class DraftWriter:
         """Text that is not the model's (a section's heading, a fallback): the
         pending marker, if any, is settled first."""
         self.draft += self._stream.flush() + text
+        self._part = len(self.draft)
         self._maybe_flush()
 
     def end_part(self) -> None:
         """The end of one model answer: what it held back is released."""
         self.draft += self._stream.flush()
+        self._part = len(self.draft)
+
+    def restart(self) -> None:
+        """The model answer being written was a reasoning model's thinking after all
+        (``on_restart`` of ``LLMClient.complete``): it is taken out of the draft, and
+        readers are told at once."""
+        self._stream.flush()
+        self.draft = self.draft[: self._part]
+        if self._sent > self._part:
+            self._publish(draft_event(self._part, ""))
+            self._sent, self._last = self._part, self._clock()
+            self.events += 1
 
     def close(self) -> str:
         """Publish what is left (at least one event, so offset 0 resets a follower);

@@ -84,6 +84,11 @@ class FakeOpenAI:
         self.stream_stall_after: int | None = None  # hold a stream after this many characters until release_streams()
         self.streams_stalled = 0
         self._stream_gate: asyncio.Event | None = None
+        # a reasoning model's thinking, written before every chat answer: "tags" puts
+        # <think>…</think> in the content, "prompt-opened" only the closing tag (the chat
+        # template opened it), "field" sends it as reasoning_content beside the content
+        self.reasoning: str | None = None
+        self.thinking = "Let me think about [1] and [2]. The user wants facts; section [2] looks off-topic."
         # question substring -> scripted answer (see ``script``); others get the obedient one
         self.scripts: dict[str, str] = {}
         # deep research's prompts (tests/fakes/researcher.py); ``researcher.behave`` scripts it
@@ -147,25 +152,37 @@ class FakeOpenAI:
                     best = max(sentences, key=lambda x: len(question & set(re.findall(r"\w+", x.lower()))))
                     lines.append(f"{best} [{n}]")
             text = "\n".join(lines) or "The sources found do not answer this question."
+        text, field = self._with_thinking(text)
         usage = {
             "prompt_tokens": len(user.split()),
-            "completion_tokens": len(text.split()),
-            "total_tokens": len(user.split()) + len(text.split()),
+            "completion_tokens": len(text.split()) + len(field.split()),
+            "total_tokens": len(user.split()) + len(text.split()) + len(field.split()),
         }
         if body.get("stream") and self.streams:
-            return await self._stream(request, body, text, usage)
+            return await self._stream(request, body, text, usage, field)
+        message = {"role": "assistant", "content": text, **({"reasoning_content": field} if field else {})}
         return web.json_response(
             {
                 "id": "chatcmpl-test",
                 "object": "chat.completion",
                 "created": int(time.time()),
                 "model": body.get("model", "fake"),
-                "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}],
+                "choices": [{"index": 0, "finish_reason": "stop", "message": message}],
                 "usage": usage,
             }
         )
 
-    async def _stream(self, request: web.Request, body: dict, text: str, usage: dict) -> web.StreamResponse:
+    def _with_thinking(self, text: str) -> tuple[str, str]:
+        """(content, reasoning_content) of an answer, as ``reasoning`` says."""
+        if self.reasoning == "tags":
+            return f"<think>\n{self.thinking}\n</think>\n\n{text}", ""
+        if self.reasoning == "prompt-opened":
+            return f"{self.thinking}\n</think>\n\n{text}", ""
+        return text, (self.thinking if self.reasoning == "field" else "")
+
+    async def _stream(
+        self, request: web.Request, body: dict, text: str, usage: dict, thinking: str = ""
+    ) -> web.StreamResponse:
         """The answer as OpenAI streams it: a role chunk, content deltas, a finish
         chunk, the usage chunk (``choices: []``) when asked for, ``[DONE]``."""
         resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
@@ -178,6 +195,8 @@ class FakeOpenAI:
 
         await send([{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}])
         step = max(1, self.stream_piece)
+        for i in range(0, len(thinking), step):  # reasoning_content deltas come before the content
+            await send([{"index": 0, "delta": {"reasoning_content": thinking[i : i + step]}, "finish_reason": None}])
         for i in range(0, len(text), step):
             if self.stream_delay:
                 await asyncio.sleep(self.stream_delay)

@@ -67,3 +67,35 @@ def test_missing_key_is_caught_at_submit_time():
 def test_parse_queries():
     assert parse_queries('["a b c", "d e f"]', 5) == ["a b c", "d e f"]
     assert parse_queries("1. first query\n- second query\n\nx", 5) == ["first query", "second query"]
+
+
+@pytest.mark.parametrize("mode", ["tags", "prompt-opened", "field"])
+@pytest.mark.parametrize("streamed", [True, False])
+async def test_a_reasoning_models_thinking_is_not_the_answer(llm, openai_server, mode, streamed):
+    fake = openai_server.fake
+    fake.reasoning = mode
+    deltas: list[str] = []
+    restarts: list[int] = []
+
+    def restart() -> None:
+        restarts.append(len(deltas))
+        deltas.clear()
+
+    gen = await llm.answer(
+        "When did La Rance open?",
+        PASSAGES,
+        on_delta=deltas.append if streamed else None,
+        on_restart=restart if streamed else None,
+    )
+    assert gen.text.startswith("The La Rance station opened in 1966") and "think" not in gen.text.lower()
+    assert "off-topic" not in gen.text and gen.reasoning_tokens > 0
+    if streamed:
+        assert "".join(deltas).strip() == gen.text
+        # only a block the prompt opened is taken back, once its closing tag shows it was thinking
+        assert bool(restarts) == (mode == "prompt-opened")
+
+
+async def test_an_answer_that_is_only_thinking_is_an_error_that_says_so(llm, openai_server):
+    openai_server.fake.script("La Rance", "<think>I cannot decide")
+    with pytest.raises(GenerationError, match="only its reasoning"):
+        await llm.answer("When did La Rance open?", PASSAGES)

@@ -121,3 +121,19 @@ def test_an_answer_with_no_draft_is_one_insertion():
 def test_edits_out_of_order_are_refused():
     with pytest.raises(ValueError, match="does not fit"):
         apply_edits("abcdef", [[3, 4, "x"], [1, 2, "y"]])
+
+
+def test_thinking_taken_back_leaves_the_draft_as_it_was_before_the_model_answer():
+    events: list[dict] = []
+    writer = DraftWriter(events.append, SOURCES, interval=0, share=10**9)
+    writer.literal("## Tides\n\n")
+    for piece in ["The user wants [1] ", "dates.", " More thinking."]:
+        writer.feed(piece)
+    writer.restart()  # the closing </think> came: all of that was thinking
+    writer.feed("La Rance opened in 1966 [1].")
+    draft = writer.close()
+    reader = Reassembly()
+    for fields in events:
+        reader.apply(*decode(fields))
+    assert draft == reader.text == "## Tides\n\nLa Rance opened in 1966 [^1]."
+    assert "thinking" not in reader.text and reader.broken is None

@@ -133,7 +133,10 @@ async def _section_text(job, state, title, findings, by_id, warnings, writer) ->
         return fallback
     messages = P.write_messages(job.question, title, findings, passages)
     on_delta = writer.feed if writer is not None else None
-    text, refused = await call_model(job, state, messages, B.WRITE_MAX_TOKENS, report=True, on_delta=on_delta)
+    on_restart = writer.restart if writer is not None else None
+    text, refused = await call_model(
+        job, state, messages, B.WRITE_MAX_TOKENS, report=True, on_delta=on_delta, on_restart=on_restart
+    )
     if refused:
         warnings.append(f"section {title!r} written from its findings: {refused}")
         if writer is not None:

@@ -117,14 +117,19 @@ def progress(job: Job, state: dict, n: int, message: str) -> None:
     job.store.update(job.id, message=text, deep=counts)
 
 
-async def call_model(job: Job, state: dict, messages: list[dict], max_tokens: int, *, report: bool, on_delta=None):
+async def call_model(
+    job: Job, state: dict, messages: list[dict], max_tokens: int, *, report: bool, on_delta=None, on_restart=None
+):
     """The model's answer text, or (None, why) when the budget refuses the call;
-    ``on_delta`` streams the answer (worker/streaming.py)."""
+    ``on_delta`` streams the answer and ``on_restart`` takes back thinking that was
+    streamed as text (worker/streaming.py, worker/reasoning.py)."""
     budget, spent = budget_of(state), B.Spent.from_dict(state["spent"])
     why = B.refuse_call(budget, spent, time.time() - state["started_at"], messages, max_tokens, report=report)
     if why is not None:
         return None, why
-    gen = await job.res.llm.complete(messages, max_tokens=max_tokens, model=job.options.llm_model, on_delta=on_delta)
+    gen = await job.res.llm.complete(
+        messages, max_tokens=max_tokens, model=job.options.llm_model, on_delta=on_delta, on_restart=on_restart
+    )
     # an endpoint that reports no usage is charged the worst case
     spent.prompt_tokens += gen.prompt_tokens or B.prompt_tokens(messages)
     spent.completion_tokens += gen.completion_tokens or max_tokens
