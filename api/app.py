@@ -28,6 +28,7 @@ from api.references import add_routes as add_reference_routes
 from api.spec import openapi
 from reference.html import answer_html, safe_url
 from reports.errors import ReportRunNotFound
+from worker.credentials import bearer_token, check_secrets, token_matches
 from worker.models import ResearchOptions
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,7 @@ def create_app(settings=None, *, client=None, warnings: list[str] | None = None)
     from worker.settings import get_settings
 
     settings = settings or get_settings()
-    security.check_token(settings)
+    check_secrets(settings)
     app = web.Application(
         middlewares=[errors, security.allowed_host, security.allowed_origin, security.auth, security.json_bodies],
         client_max_size=settings.api_max_body_bytes,
@@ -229,18 +230,14 @@ async def metrics_endpoint(request: web.Request) -> web.Response:
     PROMETHEUS_MULTIPROC_DIR is shared with them) and the store's gauges. Behind
     DEEPREF_METRICS_TOKEN, else DEEPREF_API_TOKEN, else as open as the rest of a
     loopback-only API (docs/integrations.md, "Metrics")."""
-    import hmac
-
     from prometheus_client import CONTENT_TYPE_LATEST
 
     from worker import metrics
 
     settings = request.app[SETTINGS]
-    tokens = [t.get_secret_value().encode() for t in (settings.metrics_token, settings.api_token) if t is not None]
-    if tokens:
-        given = request.headers.get("Authorization", "")
-        given = given[7:].encode() if given.startswith("Bearer ") else b""
-        if not any(hmac.compare_digest(given, t) for t in tokens):
+    if settings.metrics_token is not None or settings.api_token is not None:
+        given = bearer_token(request.headers.get("Authorization"))
+        if not token_matches(given, settings.metrics_token, settings.api_token):
             raise web.HTTPUnauthorized(
                 text="missing or wrong bearer token for /metrics (DEEPREF_METRICS_TOKEN or DEEPREF_API_TOKEN)",
                 headers={"WWW-Authenticate": 'Bearer realm="deepref-metrics"'},

@@ -2,7 +2,7 @@
 
 The API trusts its operator's settings and nothing a request says about itself:
 
-- a token (``DEEPREF_API_TOKEN``, at least ``MIN_TOKEN_CHARS``) in the
+- a token (``DEEPREF_API_TOKEN``, by the one rule of ``worker.credentials``) in the
   ``Authorization`` header on every ``/v1`` path, compared in constant time; the
   only token a URL may carry is a per-job events token (``EventTokens``), because
   ``EventSource`` cannot send headers, and it opens that job's stream only;
@@ -32,9 +32,8 @@ from aiohttp import web
 from api.appkeys import EVENT_TOKENS, SETTINGS
 from api.errors import ApiError
 from reference.errors import ConfigurationError
+from worker.credentials import MAKE_SECRET, bearer_token, check_secrets, token_matches
 
-MIN_TOKEN_CHARS = 32
-MAKE_TOKEN = "python -c 'import secrets; print(secrets.token_urlsafe(32))'"
 EVENTS_ROUTE = "job-events"
 
 CSP = (
@@ -57,19 +56,6 @@ _PORT = re.compile(r"[0-9]{1,5}")
 
 
 # --------------------------------------------------------------------------- startup checks
-def check_token(settings) -> None:
-    """A configured token must be long enough to be one: ``DEEPREF_API_TOKEN=`` (empty)
-    looks configured but would be a password anyone guesses."""
-    if settings.api_token is None:
-        return
-    n = len(settings.api_token.get_secret_value())
-    if n < MIN_TOKEN_CHARS:
-        raise ConfigurationError(
-            f"DEEPREF_API_TOKEN is {n} characters long; use at least {MIN_TOKEN_CHARS} "
-            f"(an empty value does not turn auth off: unset the variable). Make one with: {MAKE_TOKEN}"
-        )
-
-
 def is_loopback(host: str) -> bool:
     if host.lower().rstrip(".") == "localhost":
         return True
@@ -82,13 +68,13 @@ def is_loopback(host: str) -> bool:
 def check_listen(host: str, settings, *, insecure_no_auth: bool = False) -> list[str]:
     """Refuse to serve a non-loopback address without a token; the warnings to shout
     (at startup and in /healthz) when ``insecure_no_auth`` overrides that."""
-    check_token(settings)
+    check_secrets(settings)
     if settings.api_token is not None or is_loopback(host):
         return []
     if not insecure_no_auth:
         raise ConfigurationError(
             f"refusing to listen on {host} without an API token: anyone who reaches that address could queue "
-            f"jobs and read every result. Set DEEPREF_API_TOKEN (make one with: {MAKE_TOKEN}), or listen on "
+            f"jobs and read every result. Set DEEPREF_API_TOKEN (make one with: {MAKE_SECRET}), or listen on "
             "127.0.0.1 behind a reverse proxy; --insecure-no-auth overrides this on a network you fully trust"
         )
     return [
@@ -209,8 +195,7 @@ async def auth(request: web.Request, handler):
     token = request.app[SETTINGS].api_token
     if token is None or not request.path.startswith("/v1/"):
         return await handler(request)  # /healthz, /openapi.json, the pages and static files are open
-    header = request.headers.get("Authorization", "")
-    if header.startswith("Bearer ") and hmac.compare_digest(header[7:].encode(), token.get_secret_value().encode()):
+    if token_matches(bearer_token(request.headers.get("Authorization")), token):
         return await handler(request)
     route = request.match_info.route
     given = request.query.get("token")

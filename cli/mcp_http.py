@@ -16,12 +16,16 @@ rather than inside aiohttp. The rules are the API's (docs/api.md):
 from __future__ import annotations
 
 import argparse
-import hmac
 import json
 import logging
 import sys
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import SecretStr
 
 from api.security import check_listen
+from worker.credentials import bearer_token, token_matches
 
 MCP_PATH = "/mcp"
 
@@ -49,14 +53,13 @@ def transport_security(settings, host: str, port: int):
 class BearerToken:
     """ASGI middleware: every HTTP request needs ``Authorization: Bearer <token>``."""
 
-    def __init__(self, app, token: str):
-        self.app, self._token = app, token.encode()
+    def __init__(self, app, token: SecretStr):
+        self.app, self._token = app, token
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http":
-            header = dict(scope.get("headers") or []).get(b"authorization", b"")
-            given = header[7:] if header[:7].lower() == b"bearer " else b""
-            if not hmac.compare_digest(given, self._token):
+            given = bearer_token(dict(scope.get("headers") or []).get(b"authorization"))
+            if not token_matches(given, self._token):
                 body = json.dumps(
                     {"error": {"type": "Unauthorized", "message": "missing or wrong bearer token "
                                "(send 'Authorization: Bearer <DEEPREF_API_TOKEN>')"}}
@@ -76,23 +79,23 @@ class BearerToken:
         await self.app(scope, receive, send)
 
 
-def serve_http(settings, args: argparse.Namespace, *, queued: bool) -> int:
+def serve_http(settings, args: argparse.Namespace, build_server: Callable[[], Any]) -> int:
+    """Serve the server ``build_server`` makes (``cli.mcp_server`` passes it in, so this
+    module does not import that one back)."""
     import uvicorn
-
-    from cli.mcp_server import build_server
 
     warnings = check_listen(args.host, settings, insecure_no_auth=args.insecure_no_auth)  # raises: exit 1
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     for warning in warnings:
         print(f"deepref: WARNING: {warning}", file=sys.stderr, flush=True)
-    server = build_server(settings, queued=queued, http=True)
+    server = build_server()
     app = server.streamable_http_app(
         streamable_http_path=MCP_PATH,
         transport_security=transport_security(settings, args.host, args.port),
         host=args.host,
     )
     if settings.api_token is not None:
-        app = BearerToken(app, settings.api_token.get_secret_value())
+        app = BearerToken(app, settings.api_token)
     print(f"deepref mcp: streamable HTTP on http://{args.host}:{args.port}{MCP_PATH}", file=sys.stderr, flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0

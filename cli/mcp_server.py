@@ -59,40 +59,17 @@ class CiteSource(BaseModel):
     date: str | None = Field(None, description="The source's date, ISO.")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "mcp",
-        help="serve deepref's tools to MCP clients (stdio; --http for streamable HTTP)",
-        description="A Model Context Protocol server: tools research, submit, status, result, cancel, cite; "
-        "finished reports as resources. See docs/mcp.md.",
-    )
-    p.add_argument(
-        "--research",
-        choices=("auto", "local", "queued"),
-        default="auto",
-        help="where the research tool runs: in this process (local), on the Redis queue (queued), or queued "
-        "when DEEPREF_REDIS_URL is set (auto, the default)",
-    )
-    p.add_argument("--http", action="store_true", help="serve streamable HTTP instead of stdio")
-    p.add_argument("--host", default="127.0.0.1", help="with --http: address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8001, help="with --http: port (default 8001)")
-    p.add_argument(
-        "--insecure-no-auth",
-        action="store_true",
-        help="with --http: listen beyond loopback without DEEPREF_API_TOKEN (anyone who reaches it can use it)",
-    )
-    p.set_defaults(handler=run)
-
-
 def run(args: argparse.Namespace) -> int:
+    from worker.credentials import check_secrets
     from worker.settings import get_settings
 
     settings = get_settings()
+    check_secrets(settings)  # a short secret of this deployment refuses to start, whichever transport
     queued = args.research == "queued" or (args.research == "auto" and "redis_url" in settings.model_fields_set)
     if args.http:
         from cli.mcp_http import serve_http
 
-        return serve_http(settings, args, queued=queued)
+        return serve_http(settings, args, lambda: build_server(settings, queued=queued, http=True))
     build_server(settings, queued=queued, http=False).run("stdio")
     return 0
 

@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 import aiohttp
 
 from reference.errors import ConfigurationError, InputError
+from worker.credentials import MAKE_SECRET, MIN_SECRET_CHARS, check_secret
 from worker.errors import BlockedAddressError, JobNotFound
 from worker.models import JobRecord, JobState, WebhookAttempt, WebhookStatus
 from worker.netguard import CATEGORIES, AddressPolicy, GuardedConnector
@@ -35,7 +36,6 @@ log = logging.getLogger(__name__)
 
 SIGNATURE_HEADER = "Deepref-Signature"
 EVENT_HEADER = "Deepref-Event"
-MIN_SECRET_CHARS = 32
 MAX_URL_CHARS = 2000
 MAX_BACKOFF = 600.0
 ANSWER_INLINE_CHARS = 4000
@@ -49,13 +49,14 @@ def policy(settings) -> AddressPolicy:
 
 
 def secret(settings) -> bytes:
-    value = settings.webhook_secret.get_secret_value() if settings.webhook_secret else ""
-    if len(value) < MIN_SECRET_CHARS:
+    """The signing key; callback URLs need one, by the rule of every secret."""
+    if settings.webhook_secret is None:
         raise ConfigurationError(
             f"callback URLs need DEEPREF_WEBHOOK_SECRET of at least {MIN_SECRET_CHARS} characters "
-            "(make one with python -c 'import secrets; print(secrets.token_urlsafe(32))')"
+            f"(make one with {MAKE_SECRET})"
         )
-    return value.encode()
+    check_secret("DEEPREF_WEBHOOK_SECRET", settings.webhook_secret)
+    return settings.webhook_secret.get_secret_value().encode()
 
 
 def validate_callback_url(url: str, settings) -> str:

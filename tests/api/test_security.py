@@ -388,3 +388,50 @@ async def test_open_streams_do_not_hold_a_stopping_server(serve):
             assert loop.time() - start < 8
             rest = await asyncio.wait_for(stream.read(), 5)
             assert b"event: state" in rest or rest == b""
+
+
+# --------------------------------------------------------------------------- one rule for every secret
+SHORT = "s" * 31
+
+
+@pytest.mark.parametrize(
+    ("field", "env"),
+    [("api_token", "DEEPREF_API_TOKEN"), ("metrics_token", "DEEPREF_METRICS_TOKEN"),
+     ("webhook_secret", "DEEPREF_WEBHOOK_SECRET")],
+)  # fmt: skip
+@pytest.mark.parametrize("value", ["", SHORT])
+def test_the_api_refuses_to_start_with_an_empty_or_short_secret(field, env, value):
+    from api.app import create_app
+    from reference.errors import ConfigurationError
+
+    with pytest.raises(ConfigurationError) as refused:
+        create_app(Settings(**{field: value}))
+    message = str(refused.value)
+    assert message.startswith(f"{env} is {len(value)} characters long; use at least 32")
+    assert "secrets.token_urlsafe(32)" in message and "\n" not in message
+
+
+async def test_an_empty_metrics_token_does_not_open_metrics(aiohttp_client):
+    """Empty compared with empty must not match: the server refuses the setting, and
+    the comparison itself never matches an empty token."""
+    from api.app import create_app
+    from reference.errors import ConfigurationError
+    from worker.credentials import token_matches
+
+    with pytest.raises(ConfigurationError, match="DEEPREF_METRICS_TOKEN is 0 characters long"):
+        create_app(Settings(metrics_token=""))
+    assert not token_matches("", Settings(metrics_token="").metrics_token)
+    assert not token_matches(None, None)
+
+
+async def test_every_surface_reads_the_bearer_scheme_in_any_case(aiohttp_client):
+    """RFC 9110: the scheme is case-insensitive; the API and /metrics read it as MCP does."""
+    from api.app import create_app
+    from worker.credentials import bearer_token
+
+    http = await aiohttp_client(create_app(Settings(api_token=TOKEN)))
+    for scheme in ("Bearer", "bearer", "BEARER"):
+        resp = await http.get("/v1/jobs/not-an-id", headers={"Authorization": f"{scheme} {TOKEN}"})
+        assert resp.status == 400, (scheme, await resp.text())  # past auth, at the id check
+    assert (await http.get("/v1/jobs/not-an-id", headers={"Authorization": f"Basic {TOKEN}"})).status == 401
+    assert bearer_token(b"bearer  abc ") == "abc" and bearer_token("Bearer ") is None and bearer_token(None) is None

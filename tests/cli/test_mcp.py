@@ -270,3 +270,20 @@ def test_streamable_http_refuses_a_public_address_without_a_token():
         env=plain_env(),
     )
     assert out.returncode == 1 and "refusing to listen on 0.0.0.0 without an API token" in out.stderr
+
+
+@pytest.mark.parametrize("transport", [(), ("--http", "--port", "1")])
+def test_mcp_refuses_to_start_with_a_short_secret(transport):
+    """The rule of every secret (worker/credentials.py), on either transport."""
+    out = subprocess.run(
+        [sys.executable, "-m", "cli.main", "mcp", *transport],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+        env=plain_env(DEEPREF_WEBHOOK_SECRET="short"),
+        stdin=subprocess.DEVNULL,
+    )
+    assert out.returncode == 1, out
+    assert "DEEPREF_WEBHOOK_SECRET is 5 characters long; use at least 32" in out.stderr
+    assert "secrets.token_urlsafe(32)" in out.stderr and "Traceback" not in out.stderr
