@@ -1,9 +1,20 @@
-"""Works written as BibTeX, RIS and CSL-JSON, the three files reference managers import.
+r"""Works written as BibTeX, RIS and CSL-JSON, the three files reference managers import.
 
 Each writer takes the works and their keys (``works.cite_keys``) and escapes for
-its format: BibTeX's special characters and braces (URLs stay verbatim, as the
-``url`` field is read by biber and the url package), RIS's one-value-per-line
-rule, CSL-JSON's dates as ``date-parts``.
+its format: BibTeX's active characters (below), RIS's one-value-per-line rule,
+CSL-JSON's dates as ``date-parts``.
+
+BibTeX counts every brace in a value, ``\{`` included, so a page's unpaired ``}``
+would end the field and let the rest of its title write entries of its own. A brace
+of a source's text is written as ``\{``/``\}`` only when it pairs with another one in
+the same value (every reader then counts the pair as balanced, and LaTeX decoders read
+it back); an unpaired one becomes ``{\textbraceleft}`` or ``{\textbraceright}``, which
+hold their own balanced braces. So every value's braces balance, whichever of the
+two ways a reader counts ``\{``. LaTeX's other active
+characters are escaped too, ``"`` is braced (babel makes it active), and in names a
+comma or a word ``and`` is braced so it cannot split one name into several. URLs
+stay verbatim for biber and the url package, except for what cannot sit verbatim in
+a braced value (braces, backslash, space, ``"``), which is percent-encoded.
 """
 
 from __future__ import annotations
@@ -15,39 +26,70 @@ from typing import Any
 
 from worker.bibliography.works import Work, clean, split_name
 
-_BIBTEX_SPECIAL = re.compile(r"[\\{}&%$#_^~]")
+_BIBTEX_SPECIAL = re.compile(r'[\\{}&%$#_^~"]')
 _BIBTEX_ESCAPES = {
-    "\\": r"\textbackslash{}",
-    "{": r"\{",
+    "\\": r"{\textbackslash}",
+    "{": r"\{",  # paired: see the module's docstring
     "}": r"\}",
     "&": r"\&",
     "%": r"\%",
     "$": r"\$",
     "#": r"\#",
     "_": r"\_",
-    "^": r"\textasciicircum{}",
-    "~": r"\textasciitilde{}",
+    "^": r"{\textasciicircum}",
+    "~": r"{\textasciitilde}",
+    '"': '{"}',
 }
+_UNPAIRED = {"{": r"{\textbraceleft}", "}": r"{\textbraceright}"}
+_URL_UNSAFE = {"\\": "%5C", "{": "%7B", "}": "%7D", " ": "%20", '"': "%22"}
+_NAME_SEPARATORS = re.compile(r",|(?<!\S)and(?!\S)", re.IGNORECASE)
+_KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9_:.+-]*")
 
 
 # ---------------------------------------------------------------------------- BibTeX
 def bibtex_escape(text: str) -> str:
-    """Text for a braced BibTeX value: every character LaTeX would read as markup
-    escaped, so braces always balance and ``100%`` is not a comment."""
-    return _BIBTEX_SPECIAL.sub(lambda m: _BIBTEX_ESCAPES[m.group(0)], clean(text))
+    """Text for a braced BibTeX value: every character BibTeX or LaTeX would read as
+    markup escaped and every brace balanced, so the value cannot end early, start
+    another entry or be read as a comment."""
+    text = clean(text)
+    unpaired = _unpaired_braces(text)
+    return _BIBTEX_SPECIAL.sub(
+        lambda m: _UNPAIRED[m.group(0)] if m.start() in unpaired else _BIBTEX_ESCAPES[m.group(0)], text
+    )
+
+
+def _unpaired_braces(text: str) -> set[int]:
+    """Positions of the braces in ``text`` that close nothing or are never closed."""
+    opened: list[int] = []
+    unpaired: set[int] = set()
+    for i, ch in enumerate(text):
+        if ch == "{":
+            opened.append(i)
+        elif ch == "}":
+            if opened:
+                opened.pop()
+            else:
+                unpaired.add(i)
+    return unpaired | set(opened)
 
 
 def _bibtex_url(url: str) -> str:
-    """A URL stays verbatim (``_`` and ``%`` included); only the characters that would
-    unbalance or escape the braced value are percent-encoded, which keeps it the same URL."""
-    return clean(url).replace("\\", "%5C").replace("{", "%7B").replace("}", "%7D")
+    """A URL stays verbatim (``_``, ``%`` and ``#`` included); what cannot sit verbatim
+    in a braced value is percent-encoded, which keeps it the same URL."""
+    return "".join(_URL_UNSAFE.get(c, c) for c in clean(url))
+
+
+def _name_part(text: str) -> str:
+    """A part of a name: escaped, and a comma or a word ``and`` braced, as BibTeX splits
+    names only on those outside braces."""
+    return _NAME_SEPARATORS.sub(lambda m: "{" + m.group(0) + "}", bibtex_escape(text))
 
 
 def _bibtex_name(name: str) -> str:
     parts = split_name(name)
     if "literal" in parts:  # an organisation: braces keep BibTeX from splitting it into names
-        return "{" + bibtex_escape(parts["literal"]) + "}"
-    return f"{bibtex_escape(parts['family'])}, {bibtex_escape(parts['given'])}"
+        return "{" + _name_part(parts["literal"]) + "}"
+    return f"{_name_part(parts['family'])}, {_name_part(parts['given'])}"
 
 
 def to_bibtex(works: Sequence[Work], keys: Sequence[str]) -> str:
@@ -55,6 +97,8 @@ def to_bibtex(works: Sequence[Work], keys: Sequence[str]) -> str:
     with biblatex's ``date``/``urldate`` beside BibTeX's ``year``/``month``/``note``."""
     entries = []
     for work, key in zip(works, keys, strict=True):
+        if not _KEY.fullmatch(key):  # cite_keys makes ASCII keys; anything else would be markup
+            raise ValueError(f"{key!r} is not a BibTeX key: use ASCII letters, digits and - _ : . +")
         fields: list[tuple[str, str]] = [("title", bibtex_escape(work.title))]
         if work.authors:
             fields.append(("author", " and ".join(_bibtex_name(a) for a in work.authors)))
