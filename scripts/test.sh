@@ -10,6 +10,8 @@ bash scripts/ensure-redis.sh
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 dpkg -s fonts-wqy-microhei >/dev/null 2>&1 || missing+=(fonts-wqy-microhei)
+# Tesseract reads scanned PDFs in tests/search/documents (the OCR test skips without it)
+command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "test.sh: installing ${missing[*]} from Debian's packages" >&2
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) \

@@ -1,0 +1,67 @@
+"""Reading the user's documents: PDF, DOCX, PPTX, EPUB, ODT, HTML, Markdown and text.
+
+Each reader turns a file's bytes into a :class:`ReadDocument`: segments in reading
+order, each with its locator (PDF page and page label, slide number, or heading
+path). A file that cannot be read raises :class:`DocumentError` whose message names
+the file, says why, and what to do; :mod:`search.documents.walk` turns those into
+warnings so a folder is read on past them. Formats, locators and limits:
+docs/library.md."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from search.documents.models import DocumentError, ReadDocument, Segment
+
+Reader = Callable[[bytes, str], ReadDocument]
+
+FORMATS: dict[str, str] = {
+    ".pdf": "pdf",
+    ".docx": "docx",
+    ".pptx": "pptx",
+    ".epub": "epub",
+    ".odt": "odt",
+    ".html": "html",
+    ".htm": "html",
+    ".xhtml": "html",
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".txt": "text",
+}
+SUFFIXES = tuple(FORMATS)
+FORMAT_NAMES = "PDF, DOCX, PPTX, EPUB, ODT, HTML, Markdown and text (.txt)"
+
+
+def reader_for(kind: str) -> Reader:
+    if kind == "pdf":
+        from search.documents.pdf import read_pdf as reader
+    elif kind == "docx":
+        from search.documents.docx import read_docx as reader
+    elif kind == "pptx":
+        from search.documents.pptx import read_pptx as reader
+    elif kind == "epub":
+        from search.documents.epub import read_epub as reader
+    elif kind == "odt":
+        from search.documents.odt import read_odt as reader
+    elif kind == "html":
+        from search.documents.markup import read_html as reader
+    elif kind == "markdown":
+        from search.documents.markup import read_markdown as reader
+    else:
+        from search.documents.text import read_text as reader
+    return reader
+
+
+def read_bytes(data: bytes, name: str) -> ReadDocument:
+    """The document in ``data``; ``name`` (a file name) picks the format by its suffix,
+    except that PDF bytes are PDF whatever the name. Raises :class:`DocumentError`."""
+    if not data:
+        raise DocumentError(f"{name} is empty (0 bytes)", reason="empty")
+    kind = "pdf" if data[:5] == b"%PDF-" else FORMATS.get(Path(name).suffix.lower(), "text")
+    if kind == "pdf" and data[:5] != b"%PDF-":
+        raise DocumentError(f"{name} does not start like a PDF: it is corrupt or not a PDF", reason="corrupt")
+    return reader_for(kind)(data, name)
+
+
+__all__ = ["FORMATS", "FORMAT_NAMES", "SUFFIXES", "DocumentError", "ReadDocument", "Segment", "read_bytes"]

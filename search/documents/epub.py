@@ -1,0 +1,36 @@
+"""EPUB: the spine's XHTML chapters in reading order, sectioned by their headings."""
+
+from __future__ import annotations
+
+import posixpath
+
+from search.documents.markup import html_sections
+from search.documents.models import DocumentError, ReadDocument
+from search.documents.safezip import SafeZip
+from search.documents.sections import Sections
+
+CONTAINER = "{urn:oasis:names:tc:opendocument:xmlns:container}"
+OPF = "{http://www.idpf.org/2007/opf}"
+DC = "{http://purl.org/dc/elements/1.1/}"
+
+
+def read_epub(data: bytes, name: str) -> ReadDocument:
+    z = SafeZip(data, name)
+    rootfile = z.xml("META-INF/container.xml").find(f".//{CONTAINER}rootfile")
+    if rootfile is None or not rootfile.get("full-path"):
+        raise DocumentError(f"{name} names no package document: not a valid EPUB", reason="corrupt")
+    opf_path = rootfile.get("full-path", "")
+    opf = z.xml(opf_path)
+    base = posixpath.dirname(opf_path)
+    manifest = {item.get("id"): item.get("href", "") for item in opf.iter(f"{OPF}item")}
+    sections = Sections()
+    for ref in opf.iter(f"{OPF}itemref"):
+        href = manifest.get(ref.get("idref"))
+        if not href:
+            continue
+        member = posixpath.normpath(posixpath.join(base, href.split("#")[0]))
+        if member in z.names:
+            html_sections(z.read(member).decode("utf-8", errors="replace"), sections)
+    found = opf.find(f".//{DC}title")
+    title = (found.text or "").strip() if found is not None else ""
+    return ReadDocument(title or sections.first_heading, sections.segments(), content_type="application/epub+zip")

@@ -1,0 +1,52 @@
+"""PPTX: the text of each slide in presentation order, a slide a segment (slide number)."""
+
+from __future__ import annotations
+
+import posixpath
+
+from search.documents.models import DocumentError, ReadDocument, Segment
+from search.documents.safezip import SafeZip
+
+P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+DC = "{http://purl.org/dc/elements/1.1/}"
+
+
+def _slide_paths(z: SafeZip) -> list[str]:
+    presentation = z.xml("ppt/presentation.xml")
+    rels = {
+        r.get("Id"): r.get("Target", "") for r in z.xml("ppt/_rels/presentation.xml.rels").iter(f"{REL}Relationship")
+    }
+    paths = []
+    for sld in presentation.iter(f"{P}sldId"):
+        target = rels.get(sld.get(f"{R}id"))
+        if target:
+            paths.append(posixpath.normpath(posixpath.join("ppt", target)).lstrip("/"))
+    return paths
+
+
+def read_pptx(data: bytes, name: str) -> ReadDocument:
+    z = SafeZip(data, name)
+    segments = []
+    first_line = ""
+    for number, path in enumerate(_slide_paths(z), start=1):
+        if path not in z.names:
+            raise DocumentError(f"{name} names slide {path}, which is missing: the file is damaged", reason="corrupt")
+        lines = []
+        for paragraph in z.xml(path).iter(f"{A}p"):
+            line = "".join(t.text or "" for t in paragraph.iter(f"{A}t")).strip()
+            if line:
+                lines.append(line)
+        first_line = first_line or (lines[0] if lines else "")
+        segments.append(Segment("\n".join(lines), "slide", number))
+    title = ""
+    if "docProps/core.xml" in z.names:
+        found = z.xml("docProps/core.xml").find(f"{DC}title")
+        title = (found.text or "").strip() if found is not None else ""
+    return ReadDocument(
+        title or first_line,
+        tuple(segments),
+        content_type="application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    )
