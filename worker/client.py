@@ -20,6 +20,7 @@ from kombu.exceptions import OperationalError
 from worker.errors import JobCancelled, JobFailed, JobPending, JobTimeout, StoreUnavailable
 from worker.jobs import JobStore
 from worker.lifecycle import JobLifecycle, stall_allowance
+from worker.limits import check_options
 from worker.llm import check_llm_settings
 from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult, first_stage
 from worker.questions import validate_question
@@ -72,6 +73,7 @@ class Client:
         question = validate_question(question, max_chars=self.settings.max_question_chars)
         if isinstance(options, dict):
             options = ResearchOptions.model_validate(options)
+        check_options(options, self.settings)
         if options is not None and options.callback_url:
             validate_callback_url(options.callback_url, self.settings)
         check_llm_settings(self.settings)
@@ -152,3 +154,8 @@ class Client:
     def cancel(self, job_id: str) -> JobRecord:
         """Stop the job at its next stage boundary; a finished job is left as it is."""
         return self.lifecycle.cancel(job_id)
+
+    def delete(self, job_id: str) -> None:
+        """Remove a finished job (record, events, outputs); JobPending when it is not
+        finished (cancel it first), JobNotFound when there is none."""
+        self.store.delete(job_id)

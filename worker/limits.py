@@ -3,14 +3,23 @@
 Options come from whoever can submit a job (an HTTP caller, a report definition);
 settings come from the operator. So an option that loosens a limit is clamped to
 the operator's value (with a warning in the result), allow lists intersect (a host
-must be allowed by both) and deny lists add up. Pure: settings and options in,
-limits out.
+must be allowed by both) and deny lists add up. An option that picks something
+(a model, a search provider, an embedder, a profile) must pick one the operator
+allows (``check_options``, at submit, before anything runs or is counted in a
+metric's labels). Pure: settings and options in, limits out. docs/configuration.md
+("What a job's options may change") has the table of every option and its bound.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from reference.errors import InputError
+
+
+class OptionNotAllowed(InputError):
+    """A job option picks something the operator does not allow."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +30,48 @@ class JobLimits:
     """None: any host; an empty tuple: no host at all (the two allow lists share none)."""
     deny_hosts: tuple[str, ...]
     warnings: tuple[str, ...] = ()
+
+
+def allowed_models(settings) -> tuple[str, ...]:
+    """DEEPREF_ALLOWED_LLM_MODELS, else the configured model alone."""
+    return tuple(settings.allowed_llm_models) or (settings.llm_model,)
+
+
+def allowed_providers(settings) -> tuple[str, ...]:
+    """DEEPREF_ALLOWED_PROVIDERS, else the configured provider plus ``local``: a folder
+    of documents is narrower than the web, while a corpus-only deployment
+    (``local``) allows no web search at all."""
+    if settings.allowed_providers:
+        return tuple(settings.allowed_providers)
+    return tuple(dict.fromkeys([settings.search_provider, "local"]))
+
+
+def allowed_embedders(settings) -> tuple[str, ...]:
+    """DEEPREF_ALLOWED_EMBEDDERS, else the configured embedder plus ``jaccard`` (word
+    overlap: no model, no endpoint, nothing to pay)."""
+    if settings.allowed_embedders:
+        return tuple(settings.allowed_embedders)
+    return tuple(dict.fromkeys([settings.embedder, "jaccard"]))
+
+
+def check_options(options, settings) -> None:
+    """Refuse options (``ResearchOptions``) that pick what the operator does not allow."""
+    if options is None:
+        return
+    provider = options.provider or ("local" if options.corpus_dir else settings.search_provider)
+    picks = [
+        ("llm_model", options.llm_model, allowed_models(settings), "DEEPREF_ALLOWED_LLM_MODELS"),
+        ("provider", provider, allowed_providers(settings), "DEEPREF_ALLOWED_PROVIDERS"),
+        ("embedder", options.embedder, allowed_embedders(settings), "DEEPREF_ALLOWED_EMBEDDERS"),
+        ("profile", options.profile, tuple(settings.allowed_profiles), "DEEPREF_ALLOWED_PROFILES"),
+    ]
+    for option, value, allowed, env in picks:
+        if value is not None and value not in allowed:
+            shown = value if len(value) <= 80 else value[:80] + "…"
+            raise OptionNotAllowed(
+                f"options.{option} {shown!r} is not allowed on this server: choose one of "
+                f"{', '.join(allowed)} (its operator lists them in {env})"
+            )
 
 
 def job_limits(options, settings) -> JobLimits:

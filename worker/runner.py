@@ -16,6 +16,7 @@ from reference.tokens import TokenIndex
 from worker import metrics, pipeline, webhooks
 from worker.jobs import MemoryJobStore
 from worker.lifecycle import JobLifecycle
+from worker.limits import check_options
 from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult
 from worker.pipeline import Resources
 from worker.questions import validate_question
@@ -62,6 +63,7 @@ async def run_research_async(
     settings = settings or get_settings()
     options = options or ResearchOptions()
     question = validate_question(question, max_chars=settings.max_question_chars)
+    check_options(options, settings)
     if options.callback_url:
         webhooks.validate_callback_url(options.callback_url, settings)
     store = MemoryJobStore()

@@ -33,13 +33,25 @@ class Settings(BaseSettings):
 
     # --- Questions ------------------------------------------------------------
     max_question_chars: int = Field(2000, ge=10, description="Longest accepted question.")
+    allowed_profiles: list[Literal["precise", "seed"]] = Field(
+        default_factory=lambda: ["precise", "seed"], description="Reference engine profiles a job's options may name."
+    )
 
     # --- LLM (OpenAI-compatible) ---------------------------------------------
     llm_base_url: str | None = Field(None, description="Chat-completions endpoint; unset = extractive answers.")
     llm_api_key: SecretStr | None = Field(None, description="Key for the LLM endpoint.")
     llm_model: str = Field("gpt-4o-mini", description="Chat model name.")
     llm_timeout: float = Field(120.0, gt=0, description="Seconds per chat request.")
+    llm_context_tokens: int = Field(
+        0,
+        ge=0,
+        description="The chat model's context in tokens; 0 = ask the server (Ollama, llama.cpp, vLLM), "
+        "else 32768. Prompts are cut to fit it, with a warning.",
+    )
     llm_sub_queries: int = Field(3, ge=0, le=10, description="Extra search queries the LLM writes per question.")
+    allowed_llm_models: list[str] = Field(
+        default_factory=list, description="Models a job's options.llm_model may name; empty = DEEPREF_LLM_MODEL only."
+    )
 
     # --- Embeddings -------------------------------------------------------------
     embedder: Literal["auto", "local", "openai", "jaccard"] = Field(
@@ -48,11 +60,19 @@ class Settings(BaseSettings):
     embedding_base_url: str | None = Field(None, description="OpenAI-compatible /v1/embeddings base URL.")
     embedding_api_key: SecretStr | None = Field(None, description="Key for the embedding endpoint.")
     embedding_model: str = Field("text-embedding-3-small", description="Embedding model name.")
+    allowed_embedders: list[Literal["auto", "local", "openai", "jaccard"]] = Field(
+        default_factory=list,
+        description="Embedders a job's options.embedder may name; empty = DEEPREF_EMBEDDER and jaccard.",
+    )
     embedding_batch_size: int = Field(128, ge=1, le=2048, description="Texts per embeddings request.")
     embedding_cache_ttl: int = Field(30 * 24 * 3600, ge=0, description="Seconds an embedding stays cached in Redis.")
 
     # --- Search ----------------------------------------------------------------
     search_provider: Literal["duckduckgo", "searxng", "local"] = Field("duckduckgo", description="Web search backend.")
+    allowed_providers: list[Literal["duckduckgo", "searxng", "local"]] = Field(
+        default_factory=list,
+        description="Providers a job's options.provider may name; empty = DEEPREF_SEARCH_PROVIDER and local.",
+    )
     searxng_url: str | None = Field(None, description="Base URL of a SearxNG instance (JSON API enabled).")
     corpus_dir: Path | None = Field(None, description="Folder of .md/.txt/.html files for the local provider.")
     max_results_per_query: int = Field(8, ge=1, le=50, description="Search results kept per query.")

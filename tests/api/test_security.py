@@ -435,3 +435,23 @@ async def test_every_surface_reads_the_bearer_scheme_in_any_case(aiohttp_client)
         assert resp.status == 400, (scheme, await resp.text())  # past auth, at the id check
     assert (await http.get("/v1/jobs/not-an-id", headers={"Authorization": f"Basic {TOKEN}"})).status == 401
     assert bearer_token(b"bearer  abc ") == "abc" and bearer_token("Bearer ") is None and bearer_token(None) is None
+
+
+# --------------------------------------------------------------------------- options only narrow
+async def test_options_that_widen_are_refused_at_submit(aiohttp_client, redis_url, key_prefix):
+    from api.app import create_app
+
+    settings = Settings(redis_url=redis_url, key_prefix=key_prefix, search_provider="local")
+    http = await aiohttp_client(create_app(settings))
+    for options, message in [
+        ({"llm_model": "someone-elses-model"}, "options.llm_model 'someone-elses-model' is not allowed"),
+        (
+            {"provider": "duckduckgo"},
+            "options.provider 'duckduckgo' is not allowed on this server: choose one of local",
+        ),
+        ({"embedder": "openai"}, "DEEPREF_ALLOWED_EMBEDDERS"),
+    ]:
+        resp = await http.post("/v1/jobs", json={"question": "What is BM25?", "options": options})
+        assert resp.status == 422, await resp.text()
+        error = (await resp.json())["error"]
+        assert error["type"] == "OptionNotAllowed" and message in error["message"], error

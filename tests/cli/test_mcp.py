@@ -92,6 +92,12 @@ async def test_bad_inputs_are_tool_errors_with_the_cli_messages(tmp_path):
             ("research", {"question": ""}, "at least 1 character"),
             ("research", {"question": "q", "options": {"max_pages": 0}}, "greater than or equal to 1"),
             ("research", {"question": "q", "options": {"corpus_dir": str(tmp_path / "nope")}}, "no such folder"),
+            (
+                "research",
+                {"question": "q", "options": {"llm_model": "other"}},
+                "options.llm_model 'other' is not allowed",
+            ),
+            ("submit", {"question": "q", "options": {"embedder": "openai"}}, "DEEPREF_ALLOWED_EMBEDDERS"),
             ("status", {"job_id": "../../etc"}, "job_id"),
             ("result", {"job_id": "0" * 32, "format": "docx"}, "format"),
             ("result", {"job_id": "0" * 32, "format": "json", "style": "apa"}, "--style applies to md, html and text"),

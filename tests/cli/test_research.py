@@ -222,3 +222,13 @@ def test_html_output_of_a_deep_result_shows_outline_rounds_and_spend_escaped():
     )
     assert spend_summary(deep) in page
     assert "How it was researched" not in format_result(result.model_copy(update={"deep": None}), "html")
+
+
+def test_options_that_widen_are_one_line_errors():
+    """A corpus-only deployment cannot be made to search the web (docs/configuration.md)."""
+    out = run("research", QUESTION, "--provider", "duckduckgo", env={"DEEPREF_SEARCH_PROVIDER": "local"})
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.strip().splitlines() == [
+        "deepref: error: options.provider 'duckduckgo' is not allowed on this server: choose one of local "
+        "(its operator lists them in DEEPREF_ALLOWED_PROVIDERS)"
+    ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from worker.limits import job_limits, narrow_allow_hosts
+from worker.limits import OptionNotAllowed, check_options, job_limits, narrow_allow_hosts
 from worker.models import ResearchOptions
 from worker.pipeline import Resources, search_stage
 from worker.settings import Settings
@@ -73,3 +73,49 @@ async def test_search_stage_cannot_widen_the_operator_allow_list(searxng_server)
     assert widened == [] and any("no host in common" in w for w in warnings)
     assert narrowed == ["https://docs.allowed.example/c"]
     assert default == ["https://allowed.example/a", "https://docs.allowed.example/c"]
+
+
+# --------------------------------------------------------------------------- options that pick: allowed values only
+@pytest.mark.parametrize(
+    ("settings", "options", "message"),
+    [
+        ({}, {"llm_model": "gpt-4.5-expensive"}, "options.llm_model 'gpt-4.5-expensive' is not allowed"),
+        ({"allowed_llm_models": ["a", "b"]}, {"llm_model": "gpt-4o-mini"}, "choose one of a, b"),
+        ({"search_provider": "local"}, {"provider": "duckduckgo"}, "choose one of local"),
+        ({"search_provider": "searxng"}, {"provider": "duckduckgo"}, "DEEPREF_ALLOWED_PROVIDERS"),
+        ({"allowed_providers": ["searxng"]}, {"corpus_dir": "/srv/docs"}, "options.provider 'local'"),
+        ({"embedder": "jaccard"}, {"embedder": "openai"}, "options.embedder 'openai' is not allowed"),
+        ({"allowed_profiles": ["precise"]}, {"profile": "seed"}, "DEEPREF_ALLOWED_PROFILES"),
+    ],
+)
+def test_options_pick_only_what_the_operator_allows(settings, options, message):
+    with pytest.raises(OptionNotAllowed, match=message) as refused:
+        check_options(ResearchOptions(**options), _settings(**settings))
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("settings", "options"),
+    [
+        ({}, {}),
+        ({}, {"llm_model": "gpt-4o-mini", "provider": "local", "embedder": "jaccard", "profile": "seed"}),
+        ({"allowed_llm_models": ["a", "b"]}, {"llm_model": "b"}),
+        ({"search_provider": "searxng"}, {"provider": "searxng"}),
+        ({"allowed_providers": ["duckduckgo", "searxng"]}, {"provider": "searxng"}),
+        ({"embedder": "openai"}, {"embedder": "openai"}),
+    ],
+)
+def test_options_within_the_operator_allowance_pass(settings, options):
+    check_options(ResearchOptions(**options), _settings(**settings))
+
+
+@pytest.mark.redis
+def test_a_refused_model_is_refused_at_submit_before_anything_is_stored(redis_client, redis_url, key_prefix):
+    """No job, so no model call, no concurrency lease and no metric series for it."""
+    from worker.client import Client
+
+    client = Client(_settings(redis_url=redis_url, key_prefix=key_prefix))
+    with pytest.raises(OptionNotAllowed, match="DEEPREF_ALLOWED_LLM_MODELS"):
+        client.submit("What is BM25?", {"llm_model": "someone-elses-model"})
+    assert not redis_client.keys(f"{key_prefix}:*")
+    client.close()
