@@ -26,6 +26,7 @@ from reference.chunking import Chunk, chunk_text, split_lines
 from reference.embedders import Embedder
 from reference.errors import InputError
 from reference.insertion import insert_markers, marker_position
+from reference.locators import locate
 from reference.markers import Marker, parse_markers, strip_markers
 from reference.models import Reference, ReferenceResult, Source, Stats
 from reference.numbering import Numbering, unify_sources
@@ -514,6 +515,7 @@ def _assemble(text, candidates, sources, scorer, warnings, source_key, prof: Pro
                 origin=c.origin,  # type: ignore[arg-type]
                 supported=c.supported,
                 chunk_span=(c.chunk.start, c.chunk.end),
+                locator=locate(c.source.marks, (quote_start, quote_end)),
             )
         )
     refs.sort(key=lambda r: (r.n, r.answer_span))

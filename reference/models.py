@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from reference.locators import Locator, Mark
+
 Scorer = Literal["cosine", "hybrid", "lexical", "jaccard"]
 """Which similarity produced the scores: dense only, dense+lexical, lexical only
 (coverage blended with Jaccard), or plain token Jaccard (the seed's fallback)."""
@@ -24,6 +26,9 @@ class Source:
     title: str
     text: str
     date: str | None = None
+    marks: tuple[Mark, ...] = ()
+    """Where each page, slide or section of a document starts in ``text``
+    (``reference.locators``); references to it then carry a locator."""
 
     def __post_init__(self) -> None:
         if isinstance(self.id, int) and not isinstance(self.id, bool):
@@ -68,9 +73,12 @@ class Reference:
     support: float = 0.0
     """Probability that the passage supports the claim (``reference.support``);
     ``score`` is the raw similarity it was ranked by."""
+    locator: Locator | None = None
+    """Page(s), slide or section of the quote, when the source is a document with marks."""
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
+        d["locator"] = self.locator.to_dict() if self.locator else None
         d["quote_span"] = list(self.quote_span)
         d["answer_span"] = list(self.answer_span)
         d["chunk_span"] = list(self.chunk_span)

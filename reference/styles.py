@@ -16,6 +16,7 @@ from types import MappingProxyType
 
 from reference.errors import InputError
 from reference.html import answer_html, marker_html, reference_item_html, reference_list_html, safe_url
+from reference.locators import locator_link
 from reference.models import Reference, ReferenceResult
 
 
@@ -55,8 +56,21 @@ def _rewrite(result: ReferenceResult, marker) -> str:
     return "".join(out)
 
 
+def _located(refs: list[Reference]) -> list[tuple[str, str]]:
+    """Each distinct (quote, its page/slide/section or "")."""
+    return list(
+        dict.fromkeys((" ".join(r.quote.split()), r.locator.text if r.locator else "") for r in refs if r.quote)
+    )
+
+
 def _quotes(refs: list[Reference]) -> list[str]:
-    return list(dict.fromkeys(" ".join(r.quote.split()) for r in refs if r.quote))
+    """Each distinct quote, followed by its page, slide or section when it has one."""
+    return [q + (f" ({where})" if where else "") for q, where in _located(refs)]
+
+
+def _link(ref: Reference) -> str:
+    """The reference's URL opening its page (``#page=17``) when it has one."""
+    return safe_url(locator_link(ref.url, ref.locator))
 
 
 class MarkdownFootnotes(Style):
@@ -68,8 +82,8 @@ class MarkdownFootnotes(Style):
         lines = []
         for n, refs in groups:
             head = refs[0]
-            link = f"[{_md_escape(head.title)}]({safe_url(head.url)})" if safe_url(head.url) else _md_escape(head.title)
-            quotes = " … ".join(f'"{q}"' for q in _quotes(refs))
+            link = f"[{_md_escape(head.title)}]({_link(head)})" if _link(head) else _md_escape(head.title)
+            quotes = " … ".join(_quoted(q, where) for q, where in _located(refs))
             lines.append(f"[^{n}]: {link}" + (f" {quotes}" if quotes else ""))
         return "\n".join(lines)
 
@@ -80,11 +94,11 @@ class MarkdownLinks(Style):
     name = "markdown-links"
 
     def marker(self, n, refs):
-        url = safe_url(refs[0].url) if refs else ""
+        url = _link(refs[0]) if refs else ""
         return f"<sup>[[{n}]({url})]</sup>" if url else f"<sup>[{n}]</sup>"
 
     def reference_list(self, groups):
-        return "\n".join(f"- **{n}** [{_md_escape(refs[0].title)}]({safe_url(refs[0].url)})" for n, refs in groups)
+        return "\n".join(f"- **{n}** [{_md_escape(refs[0].title)}]({_link(refs[0])})" for n, refs in groups)
 
 
 class HTMLStyle(Style):
@@ -105,7 +119,7 @@ class HTMLStyle(Style):
 
     def reference_list(self, groups):
         return reference_list_html(
-            [reference_item_html(n, refs[0].title, refs[0].url, _quotes(refs)) for n, refs in groups]
+            [reference_item_html(n, refs[0].title, _link(refs[0]), _quotes(refs)) for n, refs in groups]
         )
 
 
@@ -120,8 +134,8 @@ class TextStyle(Style):
     def reference_list(self, groups):
         lines = ["References:"]
         for n, refs in groups:
-            lines.append(f"[{n}] {refs[0].title} <{refs[0].url}>")
-            lines.extend(f'    "{q}"' for q in _quotes(refs))
+            lines.append(f"[{n}] {refs[0].title} <{locator_link(refs[0].url, refs[0].locator)}>")
+            lines.extend(f"    {_quoted(q, where)}" for q, where in _located(refs))
         return "\n".join(lines) if groups else ""
 
 
@@ -147,6 +161,8 @@ class JSONStyle(Style):
                 "support": r.support,
                 "origin": r.origin,
                 "supported": r.supported,
+                "locator": r.locator.to_dict() if r.locator else None,
+                "link": locator_link(r.url, r.locator),
             }
             for r in result.references
         ]
@@ -180,6 +196,11 @@ def get_style(style: str | Style) -> Style:
 def render(result: ReferenceResult, style: str | Style = "markdown") -> str:
     """The result's answer with markers and reference list in ``style``."""
     return get_style(style).render(result)
+
+
+def _quoted(quote: str, where: str) -> str:
+    """``"quote"``, or ``"quote" (p. 17)`` with its locator."""
+    return f'"{quote}"' + (f" ({where})" if where else "")
 
 
 def _md_escape(text: str) -> str:

@@ -1,9 +1,11 @@
-"""Searching a folder of the user's own documents (.md, .txt, .html) with BM25.
+"""Searching a folder of the user's own documents (PDF, office files, HTML, Markdown, text) with BM25.
 
 So that someone can research their own notes, papers or an intranet dump with no
 internet at all. Ranking is BM25 (the ``bm25s`` library) over passages, with the
 reference engine's tokenizer so Chinese, Japanese and Korean files are searchable
-too. The index is built once per folder and rebuilt when a file changes.
+too. The index is built once per folder and rebuilt when a file changes. Files are
+read by :mod:`search.documents`; a file that cannot be read is named in
+``warnings`` with its reason, and the rest are searched.
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ import numpy as np
 from reference.chunking import chunk_text
 from reference.errors import ConfigurationError
 from reference.lexical import tokenize
+from search.documents import FORMAT_NAMES, DocumentError
+from search.documents.walk import list_files, read_path
 from search.models import SearchHit
 
 log = logging.getLogger(__name__)
 
-SUFFIXES = (".md", ".markdown", ".txt", ".html", ".htm")
-MAX_FILE_BYTES = 20_000_000
+MAX_FILE_BYTES = 100_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,22 +38,10 @@ class _Passage:
 
 
 def read_corpus_file(path: Path) -> tuple[str, str]:
-    """(title, plain text) of one corpus file; HTML goes through trafilatura."""
-    raw = path.read_bytes()
-    text = raw.decode("utf-8", errors="replace")
-    if path.suffix.lower() in (".html", ".htm"):
-        import trafilatura
-
-        extracted = trafilatura.bare_extraction(text, with_metadata=True, include_tables=True)
-        body = (getattr(extracted, "text", None) or "") if extracted else ""
-        title = (getattr(extracted, "title", None) or "") if extracted else ""
-        return title or path.stem, body
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    if path.suffix.lower() == ".txt":
-        title = lines[0] if lines and len(lines[0]) <= 120 else ""
-    else:
-        title = next((ln.lstrip("# ").strip() for ln in lines if ln.startswith("# ")), "")
-    return title or path.stem.replace("-", " ").replace("_", " "), text
+    """(title, plain text) of one corpus file; raises :class:`DocumentError` when unreadable."""
+    doc = read_path(path, max_bytes=MAX_FILE_BYTES)
+    text, _ = doc.text_and_marks()
+    return doc.title or path.stem.replace("-", " ").replace("_", " "), text
 
 
 class LocalCorpusProvider:
@@ -68,34 +59,32 @@ class LocalCorpusProvider:
         self.warnings: list[str] = []
 
     def files(self) -> list[Path]:
-        return sorted(
-            p
-            for p in self.root.rglob("*")
-            if p.is_file()
-            and p.suffix.lower() in SUFFIXES
-            and not p.name.startswith(".")
-            and p.name.lower() != "readme.md"
-        )
+        return list_files(self.root)[0]
 
     def _ensure_index(self) -> None:
-        files = self.files()
-        fingerprint = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+        files, refused = list_files(self.root)
+        fingerprint = tuple((str(p), *_stamp(p)) for p in files)
         if fingerprint == self._fingerprint:
             return
         passages: list[_Passage] = []
-        self.warnings = []
+        self.warnings = [s.message for s in refused]
         for path in files:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                self.warnings.append(f"skipped {path.name}: larger than {MAX_FILE_BYTES} bytes")
-                continue
             try:
-                title, text = read_corpus_file(path)
-            except OSError as exc:
-                self.warnings.append(f"skipped {path.name}: {exc}")
+                doc = read_path(path, max_bytes=MAX_FILE_BYTES)
+            except DocumentError as exc:
+                self.warnings.append(f"skipped {path.relative_to(self.root)}: {exc}")
                 continue
+            self.warnings.extend(doc.warnings)
+            title = doc.title or path.stem.replace("-", " ").replace("_", " ")
+            text, _ = doc.text_and_marks()
             passages.extend(_Passage(path, title, c.text) for c in chunk_text(text, max_chars=600))
+        for warning in self.warnings:
+            log.warning("corpus %s: %s", self.root, warning)
         if not passages:
-            raise ConfigurationError(f"corpus folder {self.root} has no readable .md, .txt or .html files with text")
+            raise ConfigurationError(
+                f"corpus folder {self.root} has no readable files with text: deepref reads {FORMAT_NAMES}"
+                + (f" ({len(self.warnings)} skipped: {'; '.join(self.warnings[:3])})" if self.warnings else "")
+            )
         index = bm25s.BM25()
         index.index([tokenize(f"{p.title} {p.text}") or ["\u2205"] for p in passages], show_progress=False)
         self._passages, self._index, self._fingerprint = passages, index, fingerprint
@@ -123,3 +112,11 @@ class LocalCorpusProvider:
 
     async def search(self, query: str, *, max_results: int) -> list[SearchHit]:
         return await asyncio.to_thread(self.search_sync, query, max_results=max_results)
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        st = path.stat()
+    except OSError:
+        return (0, -1)  # gone or unreadable: read_path names it
+    return (st.st_mtime_ns, st.st_size)

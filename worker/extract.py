@@ -4,7 +4,10 @@ HTML goes through :mod:`worker.extraction` (trafilatura with its defaults, resil
 where trafilatura keeps too little of the page: main text without navigation, cookie
 banners and footers; one paragraph, list item or table row a line; trafilatura's title,
 author and date). PDFs are recognised by their bytes
-(``%PDF-``), not by a URL suffix, and read with pypdf. Plain text and Markdown
+(``%PDF-``), not by a URL suffix, and read by :mod:`search.documents` (pypdfium2),
+like every file of a corpus folder (``file:`` URLs: PDF, DOCX, PPTX, EPUB, ODT, HTML,
+Markdown, text); those documents carry ``marks`` (page, slide or heading path by
+character offset) for citations to the page. Web text and Markdown
 pass through. Bytes are decoded with the declared charset, then a ``<meta>``
 charset, then charset_normalizer's guess, so a windows-1252 or Shift_JIS page
 comes out right. Whatever fails becomes an :class:`ExtractError` with the URL.
@@ -12,14 +15,16 @@ comes out right. Whatever fails becomes an :class:`ExtractError` with the URL.
 
 from __future__ import annotations
 
-import io
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
+from urllib.parse import unquote, urlsplit
 
 from charset_normalizer import from_bytes
 
+from reference.locators import Mark, marks_from
 from worker.errors import ExtractError
 from worker.fetch import FetchedPage
 
@@ -43,6 +48,11 @@ class Document:
     content_type: str
     author: str | None = None
     site: str | None = None
+    marks: tuple[Mark, ...] = ()
+    """Where each page, slide or section starts in ``text`` (documents only)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "marks", marks_from(self.marks))  # dicts after a JSON round trip
 
 
 def decode(body: bytes, declared: str | None) -> str:
@@ -66,9 +76,8 @@ def _meta_charset(body: bytes) -> str | None:
 
 
 def extract(page: FetchedPage, *, doc_id: str) -> Document:
-    if page.body[:5] == b"%PDF-":
-        title, text = _pdf(page)
-        return _document(page, doc_id, title, None, text, "application/pdf")
+    if page.body[:5] == b"%PDF-" or urlsplit(page.url).scheme == "file":
+        return _read_document(page, doc_id)
     text = decode(page.body, page.charset)
     if page.content_type in ("text/html", "application/xhtml+xml") or (
         page.content_type == "text/plain" and _HTML_HINT.search(page.body[:2048])
@@ -107,16 +116,17 @@ def _html(page: FetchedPage, html: str) -> HtmlText:
     return got
 
 
-def _pdf(page: FetchedPage) -> tuple[str, str]:
-    from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
+def _read_document(page: FetchedPage, doc_id: str) -> Document:
+    """A PDF from anywhere, or any file of a corpus folder, with its page/slide/section marks."""
+    from search.documents import DocumentError, read_bytes
 
+    name = PurePosixPath(unquote(urlsplit(page.final_url).path)).name or "document.pdf"
     try:
-        reader = PdfReader(io.BytesIO(page.body))
-        text = "\n\n".join((p.extract_text() or "").strip() for p in reader.pages)
-        title = (reader.metadata.title if reader.metadata else None) or ""
-    except (PyPdfError, ValueError, KeyError, TypeError) as exc:
-        raise ExtractError(
-            f"could not read the PDF at {page.final_url}: {exc}", url=page.url, reason="malformed-pdf"
-        ) from exc
-    return str(title), text
+        doc = read_bytes(page.body, name)
+    except DocumentError as exc:
+        reason = "malformed-pdf" if exc.reason == "corrupt" and page.body[:5] == b"%PDF-" else exc.reason
+        raise ExtractError(f"could not read {page.final_url}: {exc}", url=page.url, reason=reason) from exc
+    for warning in doc.warnings:
+        log.warning("%s: %s", page.final_url, warning)
+    text, marks = doc.text_and_marks()
+    return replace(_document(page, doc_id, doc.title, None, text, doc.content_type), marks=marks)

@@ -113,6 +113,17 @@ class ResearchOptions(BaseModel):
     )
 
 
+class LocatorOut(BaseModel):
+    """Where in a document a quote is: page(s), slide(s) or section (docs/library.md)."""
+
+    kind: Literal["page", "slide", "section"]
+    first: int = Field(0, description="First page or slide number (physical, 1-based; what #page= opens).")
+    last: int = Field(0, description="Last page or slide number (a quote across a page break has two).")
+    first_label: str = Field("", description="Printed label of the first page (xii, 17), or the heading path.")
+    last_label: str = ""
+    text: str = Field("", description="As cited: 'p. 17', 'pp. 17–18', 'slide 4' or '§ Methods › Sampling'.")
+
+
 class ReferenceOut(BaseModel):
     """One footnote occurrence, with the text around its quote for viewers."""
 
@@ -130,6 +141,7 @@ class ReferenceOut(BaseModel):
     supported: bool | None = None
     context: str = Field("", description="Source text around the quote.")
     context_quote_span: tuple[int, int] = Field((0, 0), description="Where the quote sits inside context.")
+    locator: LocatorOut | None = Field(None, description="Page(s), slide or section of the quote, for documents.")
 
 
 class SourceOut(BaseModel):

@@ -22,6 +22,7 @@ import numpy as np
 from reference import Source, build_references
 from reference.chunking import chunk_text
 from reference.embedders import Embedder
+from reference.locators import Locator, marks_from
 from reference.models import ReferenceResult
 from reference.scoring import lexical_scores
 from reference.tokens import TokenIndex
@@ -31,7 +32,7 @@ from worker.extractive import DECLINED_NOTICE, EXTRACTIVE_NOTICE, extractive_ans
 from worker.fetch import Fetcher
 from worker.limits import job_limits
 from worker.llm import LLMClient, Passage
-from worker.models import FailureOut, ReferenceOut, ResearchOptions, ResearchResult, SourceOut, Usage
+from worker.models import FailureOut, LocatorOut, ReferenceOut, ResearchOptions, ResearchResult, SourceOut, Usage
 from worker.streaming import DraftWriter, Publish
 
 PROMPT_PASSAGES = 12  # passages shown to the model
@@ -217,7 +218,10 @@ async def generate_stage(
 
 # -- build_references --------------------------------------------------------------------
 def document_sources(documents: list[dict]) -> list[Source]:
-    return [Source(d["id"], d["url"], d["title"], d["text"], d.get("date")) for d in documents]
+    return [
+        Source(d["id"], d["url"], d["title"], d["text"], d.get("date"), marks_from(d.get("marks") or ()))
+        for d in documents
+    ]
 
 
 def reference_stage(
@@ -275,6 +279,7 @@ def build_result(
                 supported=r.supported,
                 context=text[lo:hi],
                 context_quote_span=(r.quote_span[0] - lo, r.quote_span[1] - lo),
+                locator=LocatorOut(**r.locator.to_dict()) if r.locator else None,
             )
         )
     all_warnings = list(warnings)
@@ -334,6 +339,7 @@ def reference_result_from(result: ResearchResult) -> ReferenceResult:
             date=r.date,
             origin=r.origin,
             supported=r.supported,
+            locator=Locator.from_dict(r.locator.model_dump()) if r.locator else None,
         )
         for r in result.references
     )
