@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from search.documents.models import ReadDocument
+from search.documents.models import ReadDocument, Segment
 from search.documents.sections import Sections
 from search.documents.text import decode_text
 
@@ -40,10 +40,35 @@ def markdown_sections(text: str, sections: Sections) -> None:
 
 
 def read_markdown(data: bytes, name: str) -> ReadDocument:
+    """Sections as exact slices of the file (a slice starts at its heading line), so a
+    quote's offsets in the document are its offsets in the file."""
     text, warnings = decode_text(data, name)
-    sections = Sections()
-    markdown_sections(text, sections)
-    return ReadDocument(sections.first_heading, sections.segments(), warnings, "text/markdown")
+    lines = text.splitlines(keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    segments: list[Segment] = []
+    path: list[tuple[int, str]] = []
+    begin, in_fence, first = 0, False, ""
+    for i, line in enumerate(lines):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        if in_fence or _FENCE.match(line):
+            continue
+        heading, at = None, starts[i]
+        if match := _ATX.match(line.rstrip("\r\n")):
+            heading = (len(match.group(1)), match.group(2))
+        elif line.strip() and i + 1 < len(lines) and (setext := _SETEXT.match(lines[i + 1].rstrip("\r\n"))):
+            heading = (1 if setext.group(1)[0] == "=" else 2, line.strip())
+        if heading is None:
+            continue
+        segments.append(Segment(text[begin:at], "section", path=tuple(t for _, t in path)))
+        level, title = heading[0], " ".join(heading[1].split())
+        first = first or title
+        path = [(lv, t) for lv, t in path if lv < level] + [(level, title)]
+        begin = at
+    segments.append(Segment(text[begin:], "section", path=tuple(t for _, t in path)))
+    return ReadDocument(first, tuple(s for s in segments if s.text), warnings, "text/markdown", raw=True)
 
 
 class _Walker(HTMLParser):

@@ -40,14 +40,19 @@ class ReadDocument:
     segments: tuple[Segment, ...]
     warnings: tuple[str, ...] = field(default=())
     content_type: str = "text/plain"
+    raw: bool = False
+    """The segments are consecutive slices of the file's text (Markdown, plain text):
+    joined as they are, so offsets in the document are offsets in the file."""
 
     def text_and_marks(self) -> tuple[str, tuple[Mark, ...]]:
         """The document's text (segments joined by blank lines) and where each segment starts."""
+        if self.raw:
+            return self._raw_text_and_marks()
         parts: list[str] = []
         marks: list[Mark] = []
         offset = 0
         for seg in self.segments:
-            text = seg.text.strip()
+            text = seg.text.replace("\x00", "").replace("\r\n", "\n").replace("\r", "\n").strip()
             if not text:
                 continue
             if parts:
@@ -57,3 +62,11 @@ class ReadDocument:
             parts.append(text)
             offset += len(text)
         return "\n\n".join(parts), tuple(marks)
+
+    def _raw_text_and_marks(self) -> tuple[str, tuple[Mark, ...]]:
+        marks, offset = [], 0
+        for seg in self.segments:
+            if seg.kind is not None and seg.text.strip() and (seg.kind != "section" or seg.path):
+                marks.append(Mark(offset, seg.kind, seg.number, seg.mark_label))
+            offset += len(seg.text)
+        return "".join(seg.text for seg in self.segments), tuple(marks)

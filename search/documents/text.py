@@ -25,4 +25,4 @@ def read_text(data: bytes, name: str) -> ReadDocument:
     text, warnings = decode_text(data, name)
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     title = lines[0] if lines and len(lines[0]) <= 120 else ""
-    return ReadDocument(title, (Segment(text),), warnings, "text/plain")
+    return ReadDocument(title, (Segment(text),), warnings, "text/plain", raw=True)
