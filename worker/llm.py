@@ -10,6 +10,7 @@ fix. The API key lives in a ``SecretStr`` and is never put in a message.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import re
 import time
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from reference.errors import ConfigurationError
+from worker import context_window as cw
 from worker.errors import GenerationError
 from worker.reasoning import ReasoningFilter
 
@@ -40,6 +42,8 @@ class Generation:
     reasoning_tokens: int = 0
     """Of ``completion_tokens``, those spent thinking (the server's count, or estimated
     from the share of thinking characters); the thinking itself is not in ``text``."""
+    warnings: tuple[str, ...] = ()
+    """What the call changed to fit the model (a prompt cut to its context)."""
 
 
 SYSTEM_PROMPT = (
@@ -51,8 +55,12 @@ SYSTEM_PROMPT = (
 )
 
 
+def _section(p: Passage) -> str:
+    return f"[{p.n}] {p.title} — {p.url}\n{p.text.strip()}"
+
+
 def build_answer_messages(question: str, passages: list[Passage]) -> list[dict[str, str]]:
-    sections = "\n\n".join(f"[{p.n}] {p.title} — {p.url}\n{p.text.strip()}" for p in passages)
+    sections = "\n\n".join(_section(p) for p in passages)
     return [
         {"role": "system", "content": SYSTEM_PROMPT},
         {
@@ -86,10 +94,22 @@ REFUSED = object()  # an endpoint's answer to a streamed request it does not tak
 class LLMClient:
     """One per worker process; wraps ``openai.AsyncOpenAI``."""
 
-    def __init__(self, base_url: str, *, api_key: str | None, model: str, timeout: float = 120.0, max_retries: int = 3):
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        api_key: str | None,
+        model: str,
+        timeout: float = 120.0,
+        max_retries: int = 3,
+        context_tokens: int = 0,
+    ):
         from openai import AsyncOpenAI
 
         self.base_url, self.model = base_url, model
+        self._api_key = api_key
+        self._context_tokens = context_tokens  # DEEPREF_LLM_CONTEXT_TOKENS; 0: ask the server
+        self._windows: dict[str, cw.ContextWindow] = {}
         self.slots = None
         """Concurrency limit per model (worker/concurrency.py), set by build_resources."""
         self.streams = True
@@ -104,7 +124,53 @@ class LLMClient:
         if not settings.llm_base_url:
             return None
         key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
-        return cls(settings.llm_base_url, api_key=key, model=settings.llm_model, timeout=settings.llm_timeout)
+        return cls(
+            settings.llm_base_url,
+            api_key=key,
+            model=settings.llm_model,
+            timeout=settings.llm_timeout,
+            context_tokens=settings.llm_context_tokens,
+        )
+
+    async def context_window(self, model: str | None = None) -> cw.ContextWindow:
+        """The model's context (worker/context_window.py), asked of the server once
+        per model."""
+        model = model or self.model
+        if model not in self._windows:
+            self._windows[model] = await self._discover_window(model)
+        return self._windows[model]
+
+    async def _discover_window(self, model: str) -> cw.ContextWindow:
+        import aiohttp
+
+        root = cw.server_root(self.base_url)
+        headers = {"Authorization": f"Bearer {self._api_key}"} if self._api_key else {}
+        setting = self._context_tokens
+        probes = (
+            ("POST", f"{root}/api/show", {"model": model}, cw.from_ollama_show, "Ollama's /api/show"),
+            ("GET", f"{root}/props", None, cw.from_llamacpp_props, "llama.cpp's /props"),
+            ("GET", f"{self.base_url.rstrip('/')}/models", None, None, "the server's /v1/models"),
+        )
+        timeout = aiohttp.ClientTimeout(total=5)
+        async with aiohttp.ClientSession(timeout=timeout, headers=headers) as http:
+            for method, url, body, read, where in probes:
+                try:
+                    async with http.request(method, url, json=body, allow_redirects=False) as response:
+                        data = await response.json(content_type=None) if response.status == 200 else None
+                except (aiohttp.ClientError, TimeoutError, ValueError):
+                    continue
+                if not isinstance(data, dict):
+                    continue
+                tokens = read(data) if read is not None else cw.from_vllm_models(data, model)
+                if tokens is None:
+                    continue
+                ollama = read is cw.from_ollama_show
+                if setting:
+                    return cw.ContextWindow(setting, "DEEPREF_LLM_CONTEXT_TOKENS", ollama=ollama)
+                return cw.ContextWindow(tokens, where, ollama=ollama)
+        if setting:
+            return cw.ContextWindow(setting, "DEEPREF_LLM_CONTEXT_TOKENS")
+        return cw.ContextWindow(cw.DEFAULT_CONTEXT_TOKENS, "the default (set DEEPREF_LLM_CONTEXT_TOKENS)")
 
     async def close(self) -> None:
         await self._client.close()
@@ -130,6 +196,9 @@ class LLMClient:
         caller starts its draft again."""
         model = model or self.model
         started = time.perf_counter()
+        window = await self.context_window(model)
+        messages, fit_warning = _fit_messages(messages, window, max_tokens)
+        extra = _extra_body(window, messages, max_tokens)
         thinking = ReasoningFilter()
         if on_delta is not None:
             on_delta = _visible_only(thinking, on_delta, on_restart)
@@ -138,14 +207,15 @@ class LLMClient:
             async with self.slots.hold(model) if self.slots is not None else contextlib.nullcontext():
                 streamed = None
                 if on_delta is not None and self.streams:
-                    streamed = await self._streamed(messages, max_tokens, model, on_delta, thinking)
+                    streamed = await self._streamed(messages, max_tokens, model, on_delta, thinking, extra)
                     if streamed is not REFUSED:
-                        return self._generation(thinking, *streamed, started)
+                        return self._generation(thinking, *streamed, started, fit_warning)
                 response = await self._client.chat.completions.create(
                     model=model,
                     messages=messages,
                     temperature=0,
                     max_tokens=max_tokens,  # type: ignore[arg-type]
+                    extra_body=extra,
                 )
                 if streamed is REFUSED:
                     self.streams = False  # it answers, but not streamed: stop asking
@@ -157,9 +227,9 @@ class LLMClient:
             on_delta(text)
         elif text:
             thinking.feed(text)
-        return self._generation(thinking, response.model or model, response.usage, started)
+        return self._generation(thinking, response.model or model, response.usage, started, fit_warning)
 
-    async def _streamed(self, messages, max_tokens, model, on_delta, thinking: ReasoningFilter):
+    async def _streamed(self, messages, max_tokens, model, on_delta, thinking: ReasoningFilter, extra):
         """(text, model, usage) of a streamed answer, or REFUSED when the endpoint
         refused the streamed request (it is then asked again without ``stream``)."""
         import openai
@@ -172,6 +242,7 @@ class LLMClient:
                 max_tokens=max_tokens,  # type: ignore[arg-type]
                 stream=True,
                 stream_options={"include_usage": True},
+                extra_body=extra,
             )
         except openai.APIStatusError as exc:
             if exc.status_code not in (400, 422):
@@ -204,7 +275,9 @@ class LLMClient:
                         on_delta(choice.delta.content)
         return answered_by, usage
 
-    def _generation(self, thinking: ReasoningFilter, model: str, usage, started: float) -> Generation:
+    def _generation(
+        self, thinking: ReasoningFilter, model: str, usage, started: float, warning: str | None = None
+    ) -> Generation:
         thinking.close()
         text = thinking.visible.strip()
         if not text:
@@ -222,6 +295,7 @@ class LLMClient:
             completion,
             (time.perf_counter() - started) * 1000,
             reasoning_tokens=_reasoning_tokens(usage, completion, thinking.thinking_chars, len(text)),
+            warnings=(warning,) if warning else (),
         )
 
     @contextlib.contextmanager
@@ -278,9 +352,27 @@ class LLMClient:
         on_delta: Callable[[str], None] | None = None,
         on_restart: Callable[[], None] | None = None,
     ) -> Generation:
-        return await self.complete(
+        window = await self.context_window(model)
+        room = window.tokens - cw.prompt_tokens(build_answer_messages(question, [])) - cw.ANSWER_TOKENS
+        fitted = cw.fit_texts([_section(p) + "\n\n" for p in passages], room)
+        warning = None
+        if fitted.dropped or fitted.shortened:
+            cut = passages[: len(fitted.texts)]
+            if fitted.shortened:
+                last = cut.pop()
+                body = fitted.texts[-1][len(_section(last)) - len(last.text.strip()) :]
+                if body.strip():
+                    cut.append(Passage(last.n, last.title, last.url, body))
+            warning = (
+                f"the model's context ({window.tokens:,} tokens, from {window.source}) holds {len(cut)} of the "
+                f"{len(passages)} passages found{', the last one shortened' if fitted.shortened else ''}; "
+                "the answer is written from those"
+            )
+            passages = cut
+        gen = await self.complete(
             build_answer_messages(question, passages), model=model, on_delta=on_delta, on_restart=on_restart
         )
+        return dataclasses.replace(gen, warnings=(warning, *gen.warnings)) if warning else gen
 
     async def sub_queries(self, question: str, n: int) -> list[str]:
         """Search queries that word the question differently (one per line or a JSON list)."""
@@ -307,6 +399,36 @@ class LLMClient:
             {"role": "user", "content": f"Report: {title}\n\n{body}"},
         ]
         return await self.complete(messages, max_tokens=400)
+
+
+def _fit_messages(
+    messages: list[dict[str, str]], window: cw.ContextWindow, max_tokens: int | None
+) -> tuple[list[dict[str, str]], str | None]:
+    """``messages`` cut to fit ``window``: the tail of the longest message goes (a
+    prompt's sources come last); None, or what was cut."""
+    answer = max_tokens or cw.ANSWER_TOKENS
+    over = cw.prompt_tokens(messages) + answer - window.tokens
+    if over <= 0:
+        return messages, None
+    longest = max(range(len(messages)), key=lambda i: len(messages[i].get("content", "")))
+    content = messages[longest].get("content", "")
+    keep = max(0, len(content) - over * cw.CHARS_PER_TOKEN)
+    cut = [dict(m) for m in messages]
+    cut[longest]["content"] = content[:keep]
+    warning = (
+        f"a prompt of about {cw.prompt_tokens(messages):,} tokens was cut by {len(content) - keep:,} characters "
+        f"to fit the model's context ({window.tokens:,} tokens, from {window.source})"
+    )
+    return cut, warning
+
+
+def _extra_body(window: cw.ContextWindow, messages: list[dict[str, str]], max_tokens: int | None) -> dict | None:
+    """Ollama's ``options.num_ctx``: its OpenAI endpoint otherwise serves a small
+    default context and cuts longer prompts without a word."""
+    if not window.ollama:
+        return None
+    needed = cw.prompt_tokens(messages) + (max_tokens or cw.ANSWER_TOKENS)
+    return {"options": {"num_ctx": window.num_ctx(needed)}}
 
 
 def _visible_only(

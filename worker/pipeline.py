@@ -213,6 +213,7 @@ async def generate_stage(
         "completion_tokens": gen.completion_tokens,
         "reasoning_tokens": gen.reasoning_tokens,
         "latency_ms": gen.latency_ms,
+        "warnings": list(gen.warnings),
     }
 
 
@@ -285,6 +286,7 @@ def build_result(
     all_warnings = list(warnings)
     if generated["mode"] == "extractive":
         all_warnings.insert(0, DECLINED_NOTICE if is_nothing_found(refs.answer) else EXTRACTIVE_NOTICE)
+    all_warnings.extend(generated.get("warnings", []))
     all_warnings.extend(refs.warnings)
     return ResearchResult(
         question=question,

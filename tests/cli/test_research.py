@@ -232,3 +232,17 @@ def test_options_that_widen_are_one_line_errors():
         "deepref: error: options.provider 'duckduckgo' is not allowed on this server: choose one of local "
         "(its operator lists them in DEEPREF_ALLOWED_PROVIDERS)"
     ]
+
+
+def test_a_local_reasoning_model_with_a_small_context(topic_site, research_env, openai_server):
+    """Served raw by llama.cpp with 2,048 tokens: the answer holds no thinking, the
+    prompt was cut to fit and the warnings say so, and the thinking is counted."""
+    fake = openai_server.fake
+    fake.reasoning, fake.server, fake.context = "tags", "llamacpp", 2048
+    out = run("research", DEEP_Q, "--format", "json", env=research_env)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["answer"] and "think" not in data["answer"].lower() and "off-topic" not in data["answer"]
+    assert any("2,048 tokens, from llama.cpp's /props" in w for w in data["warnings"]), data["warnings"]
+    assert data["usage"]["reasoning_tokens"] > 0
+    assert all(len(p) <= 2048 * 3 for p in fake.seen_prompts)

@@ -38,6 +38,7 @@ from aiohttp import web
 from tests.fakes.researcher import Refused, Researcher
 
 DIM = 384
+OLLAMA_DEFAULT_CTX = 2048  # tokens Ollama serves when a request does not ask for num_ctx
 _SECTION = re.compile(r"^\[(\d+)\] .*?\n(.*?)(?=^\[\d+\] |\Z)", re.M | re.S)
 
 
@@ -89,6 +90,13 @@ class FakeOpenAI:
         # template opened it), "field" sends it as reasoning_content beside the content
         self.reasoning: str | None = None
         self.thinking = "Let me think about [1] and [2]. The user wants facts; section [2] looks off-topic."
+        # a local server's own context report: ``server = "ollama"`` answers POST /api/show
+        # (and, like Ollama, serves ``OLLAMA_DEFAULT_CTX`` tokens unless the request asks
+        # for ``options.num_ctx``, cutting the start of a longer prompt without a word);
+        # "llamacpp" answers GET /props; ``context`` is the model's context either way
+        self.server: str | None = None
+        self.context = 131072
+        self.seen_prompts: list[str] = []  # the user message each chat request was answered from
         # question substring -> scripted answer (see ``script``); others get the obedient one
         self.scripts: dict[str, str] = {}
         # deep research's prompts (tests/fakes/researcher.py); ``researcher.behave`` scripts it
@@ -97,6 +105,8 @@ class FakeOpenAI:
         self.app.router.add_post("/v1/chat/completions", self.chat)
         self.app.router.add_post("/v1/embeddings", self.embeddings)
         self.app.router.add_get("/v1/models", self.models)
+        self.app.router.add_post("/api/show", self.ollama_show)
+        self.app.router.add_get("/props", self.llamacpp_props)
 
     def _check(self, request: web.Request, body: dict) -> web.Response | None:
         self.requests.append(
@@ -127,9 +137,10 @@ class FakeOpenAI:
                 await asyncio.sleep(self.chat_delay)
         finally:
             self.in_flight -= 1
-        messages = body.get("messages", [])
+        messages = self._served(body)
         system = messages[0]["content"] if messages else ""
         user = messages[-1]["content"] if messages else ""
+        self.seen_prompts.append(user)
         if Researcher.handles(user):
             try:
                 text = await self.researcher.answer(user)
@@ -171,6 +182,39 @@ class FakeOpenAI:
                 "usage": usage,
             }
         )
+
+    def _served(self, body: dict) -> list[dict]:
+        """The messages as the server's context holds them: Ollama without ``num_ctx``
+        keeps the last ``OLLAMA_DEFAULT_CTX`` tokens (3 characters each here)."""
+        messages = body.get("messages", [])
+        if self.server != "ollama" or (body.get("options") or {}).get("num_ctx"):
+            return messages
+        left, kept = OLLAMA_DEFAULT_CTX * 3, []
+        for message in reversed(messages):
+            if left <= 0:
+                break
+            content = message.get("content", "")
+            kept.append({**message, "content": content[-left:]})
+            left -= len(content)
+        return kept[::-1]
+
+    async def ollama_show(self, request: web.Request) -> web.Response:
+        if self.server != "ollama":
+            raise web.HTTPNotFound()
+        body = await request.json()
+        return web.json_response(
+            {
+                "parameters": "stop <|im_end|>",
+                "model_info": {"general.architecture": "qwen3", "qwen3.context_length": self.context},
+                "details": {"family": "qwen3"},
+                "model": body.get("model"),
+            }
+        )
+
+    async def llamacpp_props(self, request: web.Request) -> web.Response:
+        if self.server != "llamacpp":
+            raise web.HTTPNotFound()
+        return web.json_response({"default_generation_settings": {"n_ctx": self.context}, "total_slots": 1})
 
     def _with_thinking(self, text: str) -> tuple[str, str]:
         """(content, reasoning_content) of an answer, as ``reasoning`` says."""

@@ -11,8 +11,9 @@ still be written up.
 
 from __future__ import annotations
 
-import math
 from dataclasses import asdict, dataclass
+
+from worker.context_window import prompt_tokens
 
 DEPTH_DEFAULTS: dict[str, dict[str, float]] = {
     # quick runs today's single pass and has no budget of its own
@@ -28,9 +29,6 @@ OPERATOR_CAPS = {
 }
 REPORT_SHARE = 0.3
 """Share of the token budget the rounds leave for the outline and the sections."""
-CHARS_PER_TOKEN = 3
-"""Prompt tokens are counted as characters / 3: more than English text needs
-(about 4), so the check errs on the side of stopping early."""
 PLAN_MAX_TOKENS = 300
 READ_MAX_TOKENS = 900
 OUTLINE_MAX_TOKENS = 400
@@ -113,11 +111,6 @@ class Spent:
     @classmethod
     def from_dict(cls, data: dict) -> Spent:
         return cls(**{k: int(data.get(k, 0)) for k in ("prompt_tokens", "completion_tokens", "pages", "rounds")})
-
-
-def prompt_tokens(messages: list[dict[str, str]]) -> int:
-    """A generous count of a prompt's tokens, before sending it."""
-    return math.ceil(sum(len(m.get("content", "")) for m in messages) / CHARS_PER_TOKEN) + 8 * len(messages)
 
 
 def refuse_call(

@@ -90,6 +90,7 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
         "prompt_tokens": after.prompt_tokens,
         "completion_tokens": after.completion_tokens,
     }
+    warnings.extend(w for w in state["warnings"] if w not in warnings)  # the model calls' own (a prompt cut)
     result: ResearchResult = build_result(
         job.question, chunked, generated, combined, warnings=warnings, timings=dict(timings or {})
     )

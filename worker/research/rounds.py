@@ -134,6 +134,7 @@ async def call_model(
     spent.prompt_tokens += gen.prompt_tokens or B.prompt_tokens(messages)
     spent.completion_tokens += gen.completion_tokens or max_tokens
     state["spent"] = spent.as_dict()
+    state["warnings"].extend(w for w in gen.warnings if w not in state["warnings"])
     return gen.text, None
 
 
