@@ -28,6 +28,8 @@ from api.references import add_routes as add_reference_routes
 from api.spec import openapi
 from reference.html import answer_html, safe_url
 from reports.errors import ReportRunNotFound
+from reports.store import ReportStore
+from worker.confine import CorpusError, CorpusForbidden, corpus_folder
 from worker.credentials import bearer_token, check_secrets, token_matches
 from worker.models import ResearchOptions
 
@@ -96,36 +98,19 @@ async def create_job(request: web.Request) -> web.Response:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "body"
         return error_response(422, "ValidationError", f"{where}: {err['msg']}")
-    if job.options.corpus_dir is not None:
-        corpus = _allowed_corpus(job.options.corpus_dir, request.app[SETTINGS].api_corpus_roots)
-        if corpus is None:
-            return error_response(
-                403,
-                "Forbidden",
-                f"options.corpus_dir: {job.options.corpus_dir!r} is not inside a folder this server lets HTTP "
-                "clients search (DEEPREF_API_CORPUS_ROOTS)",
-            )
-        job.options.corpus_dir = str(corpus)
+    if job.options.corpus_dir is not None:  # the rule MCP over HTTP follows too
+        try:
+            job.options.corpus_dir = corpus_folder(job.options.corpus_dir, request.app[SETTINGS].api_corpus_roots)
+        except CorpusForbidden as exc:
+            return error_response(403, "Forbidden", str(exc))
+        except CorpusError as exc:
+            raise validation.BadRequest(str(exc)) from None
     job_id = await asyncio.to_thread(_client(request).submit, job.question, job.options)
     return web.json_response(
         {"id": job_id, "state": "queued", "urls": _urls(request, job_id)},
         status=202,
         headers={"Location": f"/v1/jobs/{job_id}"},
     )
-
-
-def _allowed_corpus(folder: str, roots) -> Path | None:
-    """The folder, resolved, when it lies inside one of ``roots``: a caller over HTTP
-    must not make the worker read whatever folder of its machine it names. A relative
-    folder is taken inside the first root."""
-    if not roots:
-        return None
-    try:
-        path = Path(folder).expanduser()
-        path = (path if path.is_absolute() else Path(roots[0]) / path).resolve()
-    except (ValueError, OSError, RuntimeError) as exc:  # a NUL byte, a name too long, a symlink loop
-        raise validation.BadRequest(f"options.corpus_dir: not a usable folder name ({exc})") from None
-    return path if any(path.is_relative_to(Path(root).resolve()) for root in roots) else None
 
 
 def _urls(request: web.Request, job_id: str) -> dict[str, str]:
@@ -155,29 +140,20 @@ async def cancel_job(request: web.Request) -> web.Response:
     return web.json_response(record.public() | {"result": None})
 
 
-def _reports_root(request: web.Request) -> Path:
-    return Path(request.app[SETTINGS].reports_dir)
+def _reports(request: web.Request) -> ReportStore:
+    return ReportStore(request.app[SETTINGS].reports_dir)
 
 
 async def list_reports(request: web.Request) -> web.Response:
-    root = _reports_root(request)
-    reports = []
-    for index in sorted(root.glob("*/index.json")) if root.is_dir() else []:
-        try:
-            reports.append(json.loads(index.read_text(encoding="utf-8")))
-        except (OSError, ValueError):
-            continue
-    return web.json_response({"reports": reports})
+    return web.json_response({"reports": _reports(request).indexes()})
 
 
 async def get_report_run(request: web.Request) -> web.Response:
     name, run = request.match_info["name"], request.match_info["run"]
-    if not _safe_name(name) or not _safe_name(run):
-        raise ReportRunNotFound(f"no report run {name[:100]!r}/{run[:100]!r}: see GET /v1/reports for what exists")
-    path = _reports_root(request) / name / run / "report.json"
-    if not path.is_file():
-        raise ReportRunNotFound(f"no report run {name}/{run}: see GET /v1/reports for what exists")
-    data = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        data = json.loads(_reports(request).read(name, run, "report.json"))
+    except ReportRunNotFound as exc:
+        raise ReportRunNotFound(f"no report run: {exc}; see GET /v1/reports for what exists") from None
     for section in data.get("sections", []):
         if section.get("answer") is not None:
             section["answer_html"] = answer_html(section["answer"], section.get("markers", []))
@@ -191,11 +167,6 @@ def _add_hrefs(references: list[dict]) -> None:
     URL rule of reference/html.py, so the viewer keeps no rule of its own."""
     for ref in references:
         ref["href"] = safe_url(ref.get("url") or "")
-
-
-def _safe_name(value: str) -> bool:
-    """One path component, of a length every file system takes."""
-    return 0 < len(value) <= 200 and all(ch.isalnum() or ch in "-_." for ch in value) and not value.startswith(".")
 
 
 async def healthz(request: web.Request) -> web.Response:

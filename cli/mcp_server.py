@@ -17,15 +17,18 @@ import argparse
 import asyncio
 import functools
 import json
+import logging
 import time
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from cli.main import describe_validation_error
 from cli.output import FORMATS, check_output_options, format_result
-from reference.errors import DeeprefError, InputError
+from reference.errors import DeeprefError
+from reports.errors import ReportRunNotFound
+from reports.store import ReportStore
+from worker.confine import SHOWN_CHARS, corpus_folder
 from worker.errors import JobTimeout
 from worker.models import JobState, ResearchOptions, ResearchResult
 
@@ -75,6 +78,23 @@ def run(args: argparse.Namespace) -> int:
 
 
 # --------------------------------------------------------------------------- errors
+class CapLoggedInput(logging.Filter):
+    """Log lines never carry unbounded input: the SDK logs a refused resource's URI
+    whole, so every string argument and message is cut to a few caller-sized lines."""
+
+    limit = 3 * SHOWN_CHARS
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = self._cut(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(self._cut(a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+    def _cut(self, text: str) -> str:
+        return text if len(text) <= self.limit else f"{text[: self.limit]}… ({len(text)} characters)"
+
+
 def _tool_errors(fn):
     """The CLI's one-line messages as MCP tool errors; anything else is the SDK's
     (logged with its traceback on stderr, reported as a bare failure)."""
@@ -111,7 +131,7 @@ def build_server(settings, *, queued: bool, http: bool):
                 raise ToolError(str(exc).removeprefix(f"Error executing tool {name}: ")) from None
 
         async def list_resources(self):
-            return [*await super().list_resources(), *_report_resources(Path(settings.reports_dir))]
+            return [*await super().list_resources(), *_report_resources(ReportStore(settings.reports_dir))]
 
     server = Server(
         SERVER_NAME,
@@ -121,6 +141,8 @@ def build_server(settings, *, queued: bool, http: bool):
         "queue it on Redis. cite footnotes an answer you already have.",
         log_level="WARNING",
     )
+    for handler in logging.getLogger().handlers:  # the SDK's (and deepref mcp --http's) log lines
+        handler.addFilter(CapLoggedInput())
     jobs = _Jobs(settings)
     _research_tools(server, settings, jobs, queued=queued, http=http)
     _cite_tool(server)
@@ -138,9 +160,11 @@ def _research_tools(server, settings, jobs: "_Jobs", *, queued: bool, http: bool
     ]
 
     def checked(options: ResearchOptions | None) -> ResearchOptions:
+        """The API's corpus rule: over HTTP inside DEEPREF_API_CORPUS_ROOTS; over stdio
+        the caller is this machine's user, and any folder of theirs will do."""
         options = options or ResearchOptions()
         if options.corpus_dir is not None:
-            options.corpus_dir = _corpus(options.corpus_dir, settings, http=http)
+            options.corpus_dir = corpus_folder(options.corpus_dir, settings.api_corpus_roots if http else None)
         return options
 
     @server.tool(description="Answer a question now and wait for it: search, fetch, write, footnote. Sends a progress "
@@ -224,12 +248,14 @@ def _report_resource(server, settings) -> None:
     """One URI template per file of a run, so each carries its media type."""
     from mcp.server.mcpserver.exceptions import ResourceError
 
+    store = ReportStore(settings.reports_dir)
+
     def reader(file: str):
         def read(name: str, run: str) -> str:
-            path = Path(settings.reports_dir) / name / run / file
-            if not (_safe_name(name) and _safe_name(run) and path.is_file()):
-                raise ResourceError(f"no report file {name}/{run}/{file}: see the resources listed for the runs")
-            return path.read_text(encoding="utf-8")
+            try:
+                return store.read(name, run, file)
+            except ReportRunNotFound as exc:
+                raise ResourceError(f"{exc}: see the resources listed for the runs") from None
 
         return read
 
@@ -330,47 +356,18 @@ def _cite(document: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _corpus(folder: str, settings, *, http: bool) -> str:
-    """The folder, resolved. Over stdio the caller is this machine's user; over HTTP
-    it may be anyone the token admits, so the folder must lie inside
-    DEEPREF_API_CORPUS_ROOTS, as for the HTTP API."""
-    path = Path(folder).expanduser()
-    if not http:
-        path = path.resolve()
-        if not path.is_dir():
-            raise InputError(f"options.corpus_dir {folder}: no such folder")
-        return str(path)
-    roots = [Path(r).resolve() for r in settings.api_corpus_roots]
-    if roots:
-        path = (path if path.is_absolute() else roots[0] / path).resolve()
-    if not roots or not any(path.is_relative_to(root) for root in roots):
-        raise InputError(
-            f"options.corpus_dir: {folder!r} is not inside a folder this server lets HTTP clients search "
-            "(DEEPREF_API_CORPUS_ROOTS)"
-        )
-    return str(path)
-
-
 # --------------------------------------------------------------------------- report resources
-def _safe_name(value: str) -> bool:
-    return bool(value) and all(ch.isalnum() or ch in "-_." for ch in value) and not value.startswith(".")
-
-
-def _report_resources(root: Path) -> list:
+def _report_resources(store: ReportStore) -> list:
     """A resource per file of every finished run (newest runs first), read from the
     reports' index files each time, so a run finished since is listed."""
     from mcp_types import Resource
 
     out = []
-    for index in sorted(root.glob("*/index.json")) if root.is_dir() else []:
-        try:
-            data = json.loads(index.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue
+    for data in store.indexes():
         for run in reversed(data.get("runs", [])):
             if run.get("status") not in ("done", "partial"):
                 continue
-            folder = index.parent / run["run"]
+            folder = store.run_dir(data["name"], run["run"])
             for file, mime in REPORT_FILES.items():
                 if (folder / file).is_file():
                     out.append(

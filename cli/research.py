@@ -6,11 +6,10 @@ import argparse
 import functools
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from cli.draft import DraftEcho
 from cli.output import add_output_options, check_output_options, format_result, spend_summary
-from reference.errors import InputError
+from worker.confine import corpus_folder
 from worker.models import JobRecord, ResearchBudget, ResearchOptions
 from worker.runner import run_research
 from worker.streaming import decode
@@ -39,12 +38,8 @@ def add_job_options(p: argparse.ArgumentParser) -> None:
 
 
 def options_from(args: argparse.Namespace) -> ResearchOptions:
-    corpus = None
-    if args.corpus:
-        path = Path(args.corpus).expanduser().resolve()
-        if not path.is_dir():
-            raise InputError(f"--corpus {args.corpus}: no such folder")
-        corpus = str(path)  # absolute, so a worker elsewhere in the tree finds it too
+    # absolute, so a worker elsewhere in the tree finds it too; the API's and MCP's rule
+    corpus = corpus_folder(args.corpus, None, label="--corpus") if args.corpus else None
     depth = getattr(args, "depth", "quick")
     budget = ResearchBudget(
         rounds=getattr(args, "rounds", None),

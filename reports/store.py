@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from reports.errors import ReportRunNotFound
+from worker.confine import safe_name, shown
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -66,6 +67,24 @@ class ReportStore:
         for fmt in FILE_FORMATS:
             out = export(works, fmt)
             write_atomic(folder / f"references.{out.suffix}", out.text)
+
+    def indexes(self) -> list[dict[str, Any]]:
+        """Every report's ``index.json`` (name, title, runs), by name; unreadable ones skipped."""
+        out = []
+        for index in sorted(self.root.glob("*/index.json")) if self.root.is_dir() else []:
+            try:
+                out.append(json.loads(index.read_text(encoding="utf-8")))
+            except (OSError, ValueError):
+                continue
+        return out
+
+    def read(self, name: str, run: str, file: str) -> str:
+        """A file of a run, by names a caller gave: each one path component
+        (``worker.confine.safe_name``), else ReportRunNotFound, with the names cut short."""
+        path = self.run_dir(name, run) / file if safe_name(name) and safe_name(run) and safe_name(file) else None
+        if path is None or not path.is_file():
+            raise ReportRunNotFound(f"no report file {shown(name)}/{shown(run)}/{shown(file)}")
+        return path.read_text(encoding="utf-8")
 
     def runs(self, name: str) -> list[dict[str, Any]]:
         path = self.root / name / "index.json"

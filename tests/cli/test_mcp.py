@@ -293,3 +293,54 @@ def test_mcp_refuses_to_start_with_a_short_secret(transport):
     assert out.returncode == 1, out
     assert "DEEPREF_WEBHOOK_SECRET is 5 characters long; use at least 32" in out.stderr
     assert "secrets.token_urlsafe(32)" in out.stderr and "Traceback" not in out.stderr
+
+
+async def test_mcp_and_the_api_refuse_bad_folders_and_names_alike(
+    http_server, tmp_path, redis_client, redis_url, key_prefix
+):
+    """One corpus and name check (worker/confine.py): the same bad input gets the same
+    one-line message from the API and from MCP over HTTP, no traceback, and no log
+    line repeats a 5,000-character name."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from api.app import create_app
+    from worker.settings import Settings
+
+    root = tmp_path / "corpora"
+    root.mkdir()
+    (root / "loop").symlink_to(root / "loop")
+    roots = json.dumps([str(root)])
+    bad = [str(root / "a\0b"), "~nosuchuser/docs", str(root / "loop"), str(root / "loop" / "x"), "/etc", "x" * 5000]
+
+    api = TestClient(
+        TestServer(create_app(Settings(redis_url=redis_url, key_prefix=key_prefix, api_corpus_roots=[root])))
+    )
+    await api.start_server()
+    try:
+        api_says = {}
+        for folder in bad:
+            resp = await api.post("/v1/jobs", json={"question": "q", "options": {"corpus_dir": folder}})
+            assert resp.status in (400, 403), (folder, await resp.text())
+            api_says[folder] = (await resp.json())["error"]["message"]
+        long_name = await api.get(f"/v1/reports/{'n' * 5000}/runs/r1")
+        assert long_name.status == 404 and len((await long_name.json())["error"]["message"]) < 400
+    finally:
+        await api.close()
+
+    url = http_server(DEEPREF_API_TOKEN=TOKEN, DEEPREF_API_CORPUS_ROOTS=roots, DEEPREF_REPORTS_DIR=str(tmp_path / "r"))
+    client = create_mcp_http_client(headers={"Authorization": f"Bearer {TOKEN}"})
+    async with (
+        client,
+        streamable_http_client(url, http_client=client) as (read, write),
+        ClientSession(read, write) as session,
+    ):
+        await session.initialize()
+        for folder in bad:
+            refused = await session.call_tool("research", {"question": "q", "options": {"corpus_dir": folder}})
+            assert refused.is_error and text_of(refused) == api_says[folder], folder
+            assert "\n" not in text_of(refused) and len(text_of(refused)) < 400
+        with pytest.raises(MCPError) as missing:
+            await session.read_resource(f"deepref://reports/{'n' * 5000}/r1/report.md")
+        assert len(str(missing.value)) < 400
+    log = next(tmp_path.glob("mcp-http-*.log")).read_text()
+    assert "Traceback" not in log and "n" * 1000 not in log and "x" * 1000 not in log
