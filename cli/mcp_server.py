@@ -42,6 +42,7 @@ REPORT_FILES = {  # what a report run folder holds -> media type
     "references.json": "application/vnd.citationstyles.csl+json",
 }
 POLL_SECONDS = 0.5  # how often a queued research looks at its job
+PING_SECONDS = 1.0  # how long a queued research waits for a worker to answer a ping, before it queues
 
 JobId = Annotated[str, Field(pattern=r"^[0-9a-f]{32}$", description="A job id, as submit returned it.")]
 Style = Annotated[
@@ -293,6 +294,10 @@ async def _research_here(question: str, options: ResearchOptions, settings, ctx)
         await sender
 
 
+class NoWorker(DeeprefError):
+    """Queued research with no worker answering: the job would wait its whole timeout."""
+
+
 class _Jobs:
     """The queue side: one client, made on first use (stdio research needs no Redis)."""
 
@@ -307,10 +312,24 @@ class _Jobs:
             self._client = Client(self.settings)
         return self._client
 
+    def workers_answer(self) -> bool:
+        """Whether a worker of this broker answers a ping within PING_SECONDS; True when
+        the broker cannot be asked (submit then says what is wrong with it)."""
+        try:
+            return bool(self.client().celery.control.ping(timeout=PING_SECONDS))
+        except Exception:  # kombu/redis errors: submit then reports the broker
+            return True
+
     async def research(self, question: str, options: ResearchOptions, ctx, wait_seconds: float):
         """Submit, report the job's progress as it changes, return its result; a
         cancelled tool call cancels the job."""
         client = self.client()
+        if not await asyncio.to_thread(self.workers_answer):
+            raise NoWorker(
+                f"no worker answers on the broker at {self.settings.redis_url_redacted()} (key prefix "
+                f"{self.settings.key_prefix!r}): start one with 'deepref worker' and the same DEEPREF_REDIS_URL and "
+                "DEEPREF_KEY_PREFIX, or run this server with --research local to research in its own process"
+            )
         job_id = await asyncio.to_thread(client.submit, question, options)
         await ctx.report_progress(0.0, 1.0, f"queued as job {job_id}")
         deadline, last = time.monotonic() + wait_seconds, None

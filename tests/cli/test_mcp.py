@@ -344,3 +344,15 @@ async def test_mcp_and_the_api_refuse_bad_folders_and_names_alike(
         assert len(str(missing.value)) < 400
     log = next(tmp_path.glob("mcp-http-*.log")).read_text()
     assert "Traceback" not in log and "n" * 1000 not in log and "x" * 1000 not in log
+
+
+async def test_queued_research_says_at_once_when_no_worker_answers(redis_client, redis_url, key_prefix):
+    """Real Redis, no worker: the tool answers with how to start one instead of waiting
+    out wait_seconds (bounded here, so a missing check fails on the message)."""
+    env = plain_env(DEEPREF_REDIS_URL=redis_url, DEEPREF_KEY_PREFIX=key_prefix)
+    async with stdio_session(env, "--research", "queued") as session:
+        result = await session.call_tool("research", {"question": QUESTION, "wait_seconds": 20})
+    text = text_of(result)
+    assert result.is_error and text.startswith("no worker answers on the broker at redis://"), text
+    assert "start one with 'deepref worker'" in text and "--research local" in text and "Traceback" not in text
+    assert not redis_client.keys(f"{key_prefix}:job:*")  # nothing was queued for a worker that is not there
