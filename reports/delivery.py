@@ -13,55 +13,108 @@ server does not offer it) or TLS, and the login is only ever sent encrypted.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
+import re
 import smtplib
 import ssl
 import time
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from typing import Any
+from urllib.parse import urlsplit
 
 from reference.errors import ConfigurationError
-from reports.definitions import EmailDelivery, ReportDefinition, WebhookDelivery
+from reports.definitions import Delivery, EmailDelivery, ReportDefinition, WebhookDelivery
 
 log = logging.getLogger(__name__)
 
 
 class DeliveryError(Exception):
-    """One attempt failed; the message is what the run records."""
+    """One attempt failed; the message is what the run records. Not ``retryable`` when
+    asking again cannot help (a refused address stays refused)."""
+
+    def __init__(self, message: str, *, retryable: bool = True):
+        super().__init__(message)
+        self.retryable = retryable
 
 
 def deliver_report(report: dict[str, Any], definition: ReportDefinition, rendered: dict[str, str], settings) -> None:
-    """Try every delivery of ``definition``; record the outcome in ``report["deliveries"]``."""
+    """Try every delivery of ``definition``, each on its own (one that fails, however,
+    never keeps the next from being tried); record the outcomes in ``report["deliveries"]``."""
+    report["deliveries"] = [_deliver(delivery, report, rendered, settings) for delivery in definition.deliveries]
+
+
+def _deliver(delivery: Delivery, report: dict[str, Any], rendered: dict[str, str], settings) -> dict[str, Any]:
+    """One delivery's attempts and outcome. A webhook's URL is recorded redacted, here
+    and in every error, as the run is served to every token holder."""
     from worker import metrics
 
-    outcomes = []
-    for delivery in definition.deliveries:
-        target = delivery.url if isinstance(delivery, WebhookDelivery) else ", ".join(delivery.to)
-        outcome: dict[str, Any] = {"kind": delivery.kind, "target": target, "state": "failed", "attempts": []}
-        attempts = settings.report_delivery_attempts
-        for n in range(attempts):
-            started = time.time()
-            try:
-                detail = _send(delivery, report, rendered, settings)
-                outcome["attempts"].append({"at": started, "ok": True, "detail": detail})
-                outcome["state"] = "delivered"
-                metrics.report_delivery(delivery.kind, "delivered")
+    webhook = isinstance(delivery, WebhookDelivery)
+    target = redact_url(delivery.url) if webhook else ", ".join(delivery.to)
+    outcome: dict[str, Any] = {"kind": delivery.kind, "target": target, "state": "failed", "attempts": []}
+    attempts = settings.report_delivery_attempts
+    for n in range(attempts):
+        started = time.time()
+        try:
+            detail = _send(delivery, report, rendered, settings)
+            outcome["attempts"].append({"at": started, "ok": True, "detail": redact_urls(detail)})
+            outcome["state"] = "delivered"
+            metrics.report_delivery(delivery.kind, "delivered")
+            break
+        except Exception as exc:  # any failure is this delivery's, recorded, never the run's
+            error = redact_urls(str(exc) or type(exc).__name__)
+            outcome["attempts"].append({"at": started, "ok": False, "error": error})
+            retryable = getattr(exc, "retryable", True) and isinstance(
+                exc, DeliveryError | OSError | smtplib.SMTPException
+            )
+            final = n + 1 == attempts or not retryable
+            metrics.report_delivery(delivery.kind, "gave_up" if final else "retry")
+            log.warning(
+                "report %s run %s: %s delivery failed (%s)", report["name"], report["run"], delivery.kind, error
+            )
+            if final:
                 break
-            except (DeliveryError, ConfigurationError, OSError, smtplib.SMTPException) as exc:
-                error = str(exc) or type(exc).__name__
-                outcome["attempts"].append({"at": started, "ok": False, "error": error})
-                final = n + 1 == attempts or isinstance(exc, ConfigurationError)
-                metrics.report_delivery(delivery.kind, "gave_up" if final else "retry")
-                log.warning(
-                    "report %s run %s: %s delivery failed (%s)", report["name"], report["run"], delivery.kind, error
-                )
-                if final:
-                    break
-                time.sleep(min(60.0, settings.webhook_backoff_seconds * 2**n))
-        outcomes.append(outcome)
-    report["deliveries"] = outcomes
+            time.sleep(min(60.0, settings.webhook_backoff_seconds * 2**n))
+    return outcome
+
+
+def redact_url(url: str) -> str:
+    """``https://hooks.example.com/…#sha256:ab12cd34``: the scheme, the host and a short
+    hash of the rest, which is often the receiver's secret (a capability URL). The hash
+    tells two targets apart; only the operator's report file holds the whole URL."""
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        parts, host, port = None, "", ""
+    if parts is None or not parts.scheme or not host:
+        return f"…#sha256:{_short_hash(url)}"
+    host = f"[{host}]" if ":" in host else host
+    rest = url.split("//", 1)[-1][len(parts.netloc) :]  # path, query and fragment as written
+    if rest in ("", "/"):
+        return f"{parts.scheme}://{host}{port}/"
+    return f"{parts.scheme}://{host}{port}/…#sha256:{_short_hash(rest)}"
+
+
+def _short_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+
+
+_URL_IN_TEXT = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s'\"<>]+")
+
+
+def redact_urls(text: str) -> str:
+    """``text`` with every URL in it redacted (an error names the URL it failed on)."""
+
+    def one(match: re.Match[str]) -> str:
+        url = match.group(0)
+        trail = url[len(url.rstrip(":,;.)…")) :]
+        return redact_url(url[: len(url) - len(trail)]) + trail
+
+    return _URL_IN_TEXT.sub(one, text)
 
 
 def _send(delivery, report: dict[str, Any], rendered: dict[str, str], settings) -> str:
@@ -109,7 +162,7 @@ async def post_webhook(url: str, report: dict[str, Any], settings) -> str:
     }
     attempt = await webhooks.post(url, body, headers, settings)
     if attempt.error is not None:
-        raise DeliveryError(attempt.error)
+        raise DeliveryError(attempt.error, retryable=not attempt.error.startswith("blocked"))
     return f"HTTP {attempt.status}"
 
 
@@ -146,6 +199,16 @@ def changes_text(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+_LINE_BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
+
+
+def header_text(text: str) -> str:
+    """``text`` on one line for a mail or HTTP header: a CR or LF would end the header
+    (and the library refuses it), so control characters and line separators become
+    spaces."""
+    return " ".join(_LINE_BREAKS.sub(" ", text).split())
+
+
 def build_message(delivery: EmailDelivery, report: dict[str, Any], rendered: dict[str, str], settings) -> EmailMessage:
     from html import escape
 
@@ -155,7 +218,9 @@ def build_message(delivery: EmailDelivery, report: dict[str, Any], rendered: dic
     markdown = rendered.get("md") or render_markdown(report)
     html = rendered.get("html") or render_html(report)
     message = EmailMessage()
-    message["Subject"] = delivery.subject or f"{report['title']} — run {report['run']} ({report['status']})"
+    message["Subject"] = header_text(
+        delivery.subject or f"{report['title']} — run {report['run']} ({report['status']})"
+    )
     message["From"] = settings.smtp_from
     message["To"] = ", ".join(delivery.to)
     message["Date"] = formatdate(localtime=False)

@@ -137,15 +137,21 @@ def url_host(url: str | URL) -> tuple[URL, str]:
     return parsed, parsed.raw_host or ""
 
 
-class AddressPolicy:
-    """Which non-public categories are allowed (none by default; tests allow loopback)."""
+FETCH_HINT = " (set DEEPREF_FETCH_ALLOW_PRIVATE=true only if this deployment must reach internal hosts)"
 
-    def __init__(self, allow: Iterable[str] = ()):
+
+class AddressPolicy:
+    """Which non-public categories are allowed (none by default; tests allow loopback).
+    ``hint`` ends a refusal's message: the settings that would allow the address (the
+    fetcher's by default; webhooks name their own)."""
+
+    def __init__(self, allow: Iterable[str] = (), *, hint: str = FETCH_HINT):
         allow = set(allow)
         unknown = allow - set(CATEGORIES)
         if unknown:
             raise ValueError(f"unknown address categories {sorted(unknown)}; known: {', '.join(CATEGORIES)}")
         self.allow = frozenset(allow)
+        self.hint = hint
 
     @classmethod
     def from_flag(cls, allow_private: bool) -> AddressPolicy:
@@ -160,7 +166,7 @@ class AddressPolicy:
         """Refuse ``address`` (what ``host`` resolved to) unless the policy allows it."""
         category = self.refusal(ipaddress.ip_address(address.split("%", 1)[0]))
         if category is not None:
-            _refuse(url, f"{host} resolves to {address}, a {category.replace('_', '-')} address")
+            _refuse(url, f"{host} resolves to {address}, a {category.replace('_', '-')} address", self.hint)
 
     def check_url(self, url: str | URL) -> URL:
         """Parse ``url`` as aiohttp will and refuse an IP-literal host the policy forbids
@@ -180,11 +186,11 @@ class AddressPolicy:
             ip = literal_address(host)
         except ValueError as exc:
             note = f" (written {written})" if subject != host else ""
-            _refuse(shown, f"the host {exc}{note}; only canonical IP literals and names are fetched", how=False)
+            _refuse(shown, f"the host {exc}{note}; only canonical IP literals and names are fetched")
         if ip is not None:
             category = self.refusal(ip)
             if category is not None:
-                _refuse(shown, f"{subject} is a {category.replace('_', '-')} address")
+                _refuse(shown, f"{subject} is a {category.replace('_', '-')} address", self.hint)
         return parsed
 
     def check_peer(self, address: str, port: int | None = None) -> None:
@@ -194,17 +200,14 @@ class AddressPolicy:
         if category is not None:
             where = f"{address} port {port}" if port is not None else str(address)
             raise BlockedAddressError(
-                f"refused to connect to {where}: a {category.replace('_', '-')} address{_HOW}",
+                f"refused to connect to {where}: a {category.replace('_', '-')} address{self.hint}",
                 url="",
                 reason="blocked-address",
             )
 
 
-_HOW = " (set DEEPREF_FETCH_ALLOW_PRIVATE=true only if this deployment must reach internal hosts)"
-
-
-def _refuse(url: str, why: str, *, how: bool = True) -> NoReturn:
-    raise BlockedAddressError(f"refused to fetch {url}: {why}{_HOW if how else ''}", url=url, reason="blocked-address")
+def _refuse(url: str, why: str, hint: str = "") -> NoReturn:
+    raise BlockedAddressError(f"refused to fetch {url}: {why}{hint}", url=url, reason="blocked-address")
 
 
 def _written_host(url: str) -> str:

@@ -42,10 +42,18 @@ ANSWER_INLINE_CHARS = 4000
 """An answer up to this long travels in the event; a longer one as an excerpt and a link."""
 
 
+WEBHOOK_HINT = (
+    ' (set DEEPREF_WEBHOOK_ALLOW, e.g. ["loopback"] or ["private"], or DEEPREF_WEBHOOK_ALLOW_PRIVATE=true '
+    "only if receivers inside your network must be called back)"
+)
+
+
 def policy(settings) -> AddressPolicy:
     """Where callbacks may connect: public addresses, plus what the webhook settings allow
-    (separate from the fetcher's allowance: reaching pages and calling back differ)."""
-    return AddressPolicy(CATEGORIES if settings.webhook_allow_private else settings.webhook_allow)
+    (separate from the fetcher's allowance: reaching pages and calling back differ, and a
+    refusal names the webhook settings)."""
+    allow = CATEGORIES if settings.webhook_allow_private else settings.webhook_allow
+    return AddressPolicy(allow, hint=WEBHOOK_HINT)
 
 
 def secret(settings) -> bytes:
@@ -82,10 +90,7 @@ def validate_callback_url(url: str, settings) -> str:
     try:
         policy(settings).check_url(url)
     except BlockedAddressError as exc:
-        raise InputError(
-            f"callback_url {shown!r}: {exc.reason}: {str(exc).split(': ', 1)[-1]}; set DEEPREF_WEBHOOK_ALLOW_PRIVATE "
-            'or DEEPREF_WEBHOOK_ALLOW (e.g. ["loopback"]) to call back inside your network'
-        ) from None
+        raise InputError(f"callback_url {shown!r}: {exc.reason}: {str(exc).split(': ', 1)[-1]}") from None
     return url
 
 

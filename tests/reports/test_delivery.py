@@ -7,6 +7,7 @@ import asyncio
 import email
 import email.policy
 import os
+import re
 import socket
 import ssl
 from pathlib import Path
@@ -61,10 +62,10 @@ def _settings(**extra) -> Settings:
     return Settings(embedder="jaccard", webhook_backoff_seconds=0.1, **extra)
 
 
-def _run(tmp_path, settings, **definition):
+def _run(tmp_path, settings, title="Energy brief", **definition):
     defn = ReportDefinition(
         name="brief",
-        title="Energy brief",
+        title=title,
         questions=[QUESTION],
         options=ResearchOptions(provider="local", corpus_dir=str(CORPUS)),
         summary=False,
@@ -205,3 +206,73 @@ def test_report_webhook_is_signed_retried_and_recorded(tmp_path, clean_env):
     assert event["type"] == "report.done" and event["id"] == f"report.brief.{report['run']}"
     assert event["sections"] == {"total": 1, "done": 1, "failed": 0}
     assert event["links"]["page"] == f"https://d.example.org/reports/brief/runs/{report['run']}"
+
+
+def test_a_webhook_url_is_stored_redacted_in_the_run_and_its_errors(tmp_path, clean_env, caplog):
+    """A webhook URL is often the receiver's secret (a capability URL); the run, which
+    the API and MCP serve to every token holder, keeps only scheme, host and a hash."""
+    rec = Receiver(["200"])
+    receiver = ServerThread(rec.app).start()
+    url = receiver.base_url + "/hook?token=capability-s3cr3t"
+    try:
+        delivered = _run(tmp_path, _settings(webhook_secret=SECRET, webhook_allow=["loopback"]), callback_url=url)
+        refused = _run(tmp_path, _settings(webhook_secret=SECRET), deliveries=[{"kind": "webhook", "url": url}])
+    finally:
+        receiver.stop()
+    assert delivered["deliveries"][0]["state"] == "delivered" and len(rec.seen) == 1
+    assert refused["deliveries"][0]["state"] == "failed"
+    for run in (delivered, refused):
+        [outcome] = run["deliveries"]
+        assert re.fullmatch(re.escape(receiver.base_url) + r"/…#sha256:[0-9a-f]{8}", outcome["target"])
+        stored = (tmp_path / "out" / "brief" / run["run"] / "report.json").read_text(encoding="utf-8")
+        assert "capability-s3cr3t" not in stored and "/hook" not in stored
+    assert delivered["deliveries"][0]["target"] == refused["deliveries"][0]["target"]  # the same hash
+    assert "capability-s3cr3t" not in caplog.text
+
+
+def test_a_refused_webhook_names_the_webhook_settings_and_later_deliveries_still_go(tmp_path, clean_env):
+    box = Mailbox()
+    controller = aiosmtpd_controller.Controller(box, hostname="127.0.0.1", port=_port())
+    controller.start()
+    try:
+        settings = _settings(
+            webhook_secret=SECRET, smtp_host="127.0.0.1", smtp_port=controller.port, smtp_starttls=False
+        )
+        report = _run(
+            tmp_path,
+            settings,
+            deliveries=[
+                {"kind": "webhook", "url": "http://127.0.0.1:9/hook"},  # a literal loopback address
+                {"kind": "webhook", "url": "http://localhost:9/hook"},  # a name that resolves to one
+                {"kind": "email", "to": ["ann@example.org"]},
+            ],
+        )
+    finally:
+        controller.stop()
+    literal, name, mail = report["deliveries"]
+    for outcome in (literal, name):
+        assert outcome["state"] == "failed" and len(outcome["attempts"]) == 1  # refused stays refused
+        error = outcome["attempts"][0]["error"]
+        assert "loopback" in error and "DEEPREF_WEBHOOK_ALLOW" in error and "DEEPREF_FETCH" not in error, error
+    assert mail["state"] == "delivered" and len(box.messages) == 1
+
+
+def test_a_title_with_line_breaks_is_one_subject_line_not_a_failed_delivery(tmp_path, clean_env):
+    box = Mailbox()
+    controller = aiosmtpd_controller.Controller(box, hostname="127.0.0.1", port=_port())
+    controller.start()
+    try:
+        settings = _settings(smtp_host="127.0.0.1", smtp_port=controller.port, smtp_starttls=False)
+        report = _run(
+            tmp_path,
+            settings,
+            title="Energy\r\nBcc: eve@example.org\x00 brief\u2028",
+            deliveries=[{"kind": "email", "to": ["ann@example.org"]}, {"kind": "email", "to": ["bob@example.org"]}],
+        )
+    finally:
+        controller.stop()
+    assert [d["state"] for d in report["deliveries"]] == ["delivered", "delivered"]
+    assert [rcpts for _, rcpts, _ in box.messages] == [["ann@example.org"], ["bob@example.org"]]
+    message = box.messages[0][2]
+    assert message["Subject"] == f"Energy Bcc: eve@example.org brief — run {report['run']} (done)"
+    assert message["Bcc"] is None
