@@ -110,6 +110,8 @@ def to_bibtex(works: Sequence[Work], keys: Sequence[str]) -> str:
             if len(issued) > 1:
                 fields.append(("month", str(issued[1])))
             fields.append(("date", _iso(issued)))
+        if work.pages:  # the cited pages of a PDF, BibTeX's "--" for ranges
+            fields.append(("pages", bibtex_escape(work.page_text("--"))))
         fields.append(("url", _bibtex_url(work.url)))
         accessed = work.accessed_parts
         if accessed:
@@ -149,6 +151,8 @@ def to_ris(works: Sequence[Work], keys: Sequence[str]) -> str:
         accessed = work.accessed_parts
         if accessed:
             record.append(("Y2", _ris_date(accessed)))
+        if work.pages:  # start and end of the cited pages
+            record += [("SP", work.pages[0][0]), ("EP", work.pages[-1][1])]
         record += [("UR", work.url), ("ER", "")]
         lines += [f"{tag}  - {clean(value)}" for tag, value in record]
         lines.append("")
@@ -169,6 +173,8 @@ def csl_items(works: Sequence[Work], keys: Sequence[str]) -> list[dict[str, Any]
             item["issued"] = {"date-parts": [work.issued_parts]}
         if work.accessed_parts:
             item["accessed"] = {"date-parts": [work.accessed_parts]}
+        if work.pages:
+            item["page"] = work.page_text()
         items.append(item)
     return items
 

@@ -40,6 +40,8 @@ class Work:
     site: str | None = None
     issued: str | None = None
     accessed: str | None = None
+    pages: tuple[tuple[str, str], ...] = ()
+    """The (first, last) printed page labels cited in a PDF, in page order."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.title, str) or not isinstance(self.url, str):
@@ -53,6 +55,10 @@ class Work:
         """The site's name, else the URL's host (what a reader would call the site);
         none for local files."""
         return self.site or host_of(self.url)
+
+    def page_text(self, dash: str = "–") -> str:
+        """``17``, ``17–18`` or ``3, 17–18``: the cited pages as a bibliography prints them."""
+        return ", ".join(a if a == b else f"{a}{dash}{b}" for a, b in self.pages)
 
     @property
     def issued_parts(self) -> list[int] | None:
@@ -134,10 +140,18 @@ def works_from_references(
     a report's sections (ids restart in every section)."""
     index = {(s["id"] if by == "source_id" else s["url"]): s for s in sources}
     first: dict[int, Mapping[str, Any]] = {}
+    pages: dict[int, dict[tuple[str, str], int]] = {}
     for ref in references:
         first.setdefault(int(ref["n"]), ref)
+        loc = ref.get("locator") or {}
+        if loc.get("kind") == "page":
+            span = (
+                clean(str(loc.get("first_label") or loc.get("first"))),
+                clean(str(loc.get("last_label") or loc.get("last"))),
+            )
+            pages.setdefault(int(ref["n"]), {}).setdefault(span, int(loc.get("first") or 0))
     works = []
-    for _, ref in sorted(first.items()):
+    for n, ref in sorted(first.items()):
         src = index.get(ref[by], {})
         works.append(
             Work(
@@ -147,6 +161,7 @@ def works_from_references(
                 site=src.get("site"),
                 issued=ref.get("date") or src.get("date"),
                 accessed=src.get("accessed"),
+                pages=tuple(sorted(pages.get(n, {}), key=lambda span, n=n: pages[n][span])),
             )
         )
     return works
