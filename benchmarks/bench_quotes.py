@@ -86,8 +86,8 @@ def main(argv: list[str]) -> int:
         runs.append((embedder, "MiniLM"))
     real = engine._cited_passage
 
-    def before(segment, rows, chunks, scores, prof, pages):
-        return chunks[max(rows, key=scores.__getitem__)][1], None
+    def before(segment, best, rows, chunks, scores, prof, pages):  # engine._cited_passage's signature
+        return chunks[best][1], None  # the passage most similar to the claim, whole
 
     for emb, label in runs:
         started = time.perf_counter()

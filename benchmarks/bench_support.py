@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.support_data import EXPERTQA, WICE, Answer, load_expertqa, load_wice, local_embedder
-from benchmarks.support_train import MODEL_DENSE, MODEL_KIND, MODEL_LEXICAL, Pairs, build_pairs, fit, out_of_fold_level
+from benchmarks.support_train import MODEL_DENSE, MODEL_LEXICAL, Pairs, build_pairs, fit, out_of_fold_level
 from reference import build_references
 from reference.support import DENSE_FEATURES, SupportModels
 
@@ -262,9 +262,12 @@ def cost(embedder, repeats: int = 3) -> None:
     pages, answer = typical_pages(random.Random(11))
     real = engine.pair_features
 
-    def stub(segments, chunks, matrix, rows, cols, dense=None, dense_mask=None, cited=None, chunk_sources=None):
+    def stub(
+        segments, chunks, matrix, rows, cols, dense=None, dense_mask=None, cited=None, chunk_sources=None,
+        names=DENSE_FEATURES,
+    ):  # fmt: skip
         n = len(rows)
-        return np.zeros((n, len(DENSE_FEATURES))), [(chunks[c][1].start, chunks[c][1].end) for c in cols]
+        return np.zeros((n, len(names))), [(chunks[c][1].start, chunks[c][1].end) for c in cols]
 
     def once(with_support: bool) -> float:
         engine.pair_features = real if with_support else stub
@@ -299,7 +302,7 @@ def main(argv: list[str]) -> int:
     eqa, wice = load_expertqa(), load_wice()
     if "--quick" in argv:
         eqa, wice = eqa[:60], wice[:120]
-    print(f"model: {MODEL_KIND} (benchmarks/support_train.py MODEL_KIND)")
+    print("model: trees (benchmarks/support_train.py)")
     runs = [(None, False, "lexical weights")]
     embedder = None if "--no-local" in argv else local_embedder()
     if embedder is not None:

@@ -17,7 +17,7 @@ The model is gradient-boosted depth-2 trees on the log-loss, fitted in numpy
 (deterministic: no sampling, no seed needed beyond the folds') under monotone
 constraints (``reference.support.MONOTONE``: more coverage or cosine never lowers
 support, a missing number never raises it); the logistic regression it replaced is
-still here (:func:`fit_logistic`) to compare. Boosting on the log-loss stays
+fitted by ``benchmarks/experiments/logistic.py``, to compare. Boosting on the log-loss stays
 calibrated on held-out questions (the benchmark's reliability table); a Platt step
 on out-of-fold predictions was measured and made it slightly worse (``CALIBRATE``).
 
@@ -56,7 +56,6 @@ WEIGHTS = Path(__file__).resolve().parents[1] / "reference" / "support_weights.j
 # the time, so a calibrated model says ~0.85), and 21 behaviour tests lose their
 # references; on held-out citations it keeps 0.37 of ExpertQA's supported ones.
 TARGET_PRECISION = 0.85
-L2 = 1.0
 CANDIDATES = 4
 # gradient boosting: depth-2 trees, 100 of them at rate 0.1, chosen on held-out folds
 # over depth 3 / 150 / 0.05 and, monotone, over depth 3, 200 trees at 0.05, 60 pairs
@@ -68,14 +67,14 @@ TREES, DEPTH, RATE, MIN_LEAF, BINS, LEAF_L2 = 100, 2, 0.1, 20, 32, 1.0
 # Scores within reference.support.TIE of the best now count as the best; with that,
 # rank and margin stay (held-out log-loss 0.5375 with them, 0.5527 without any).
 UNUSED: tuple[str, ...] = ()
-# Monotone trees against the logistic regression, held-out pairs (5 folds by question,
-# both data sets; AUC ExpertQA citations / WiCE citations / attribution candidates):
+# Monotone trees against the logistic regression (benchmarks/experiments/logistic.py),
+# held-out pairs (5 folds by question, both data sets; AUC ExpertQA citations / WiCE
+# citations / attribution candidates):
 # lexical 0.569 / 0.833 / 0.718 vs 0.569 / 0.813 / 0.712, MiniLM 0.605 / 0.831 / 0.720
 # vs 0.595 / 0.790 / 0.717, log-loss lower with both. Unconstrained trees did better
 # on ExpertQA citations (0.593 lexical) by learning that a cited passage far below the
 # claim's best candidate is more often supported (0.84 vs 0.78 in ExpertQA), which
 # raises a wrong citation when the right source is present; the constraints forbid it.
-MODEL_KIND = "trees"
 # Platt scaling of the out-of-fold predictions: held-out log-loss 0.5375 -> 0.5384
 # (lexical); the trees are calibrated without it.
 CALIBRATE = False
@@ -87,10 +86,14 @@ MODEL_DENSE = tuple(f for f in DENSE_FEATURES if f not in UNUSED)
 class Pairs:
     """Feature rows with their labels, and where each came from."""
 
-    x: np.ndarray
+    x: np.ndarray  # one column per name of DENSE_FEATURES, in that order: see columns()
     y: np.ndarray
     answer: np.ndarray  # index of the answer in its data set
     kind: np.ndarray  # 1 = a cited passage (verify), 0 = an attribution candidate
+
+    def columns(self, names: tuple[str, ...]) -> np.ndarray:
+        """The feature rows with one column per name of ``names`` (a model's features)."""
+        return columns(self.x, names)
 
     def take(self, mask: np.ndarray) -> Pairs:
         return Pairs(self.x[mask], self.y[mask], self.answer[mask], self.kind[mask])
@@ -98,6 +101,12 @@ class Pairs:
     @staticmethod
     def concat(parts: list[Pairs]) -> Pairs:
         return Pairs(*(np.concatenate([getattr(p, f) for p in parts]) for f in ("x", "y", "answer", "kind")))
+
+
+def columns(x: np.ndarray, names: tuple[str, ...]) -> np.ndarray:
+    """``x`` (columns in DENSE_FEATURES order, as :func:`build_pairs` makes them) with
+    one column per name of ``names``."""
+    return x[:, [DENSE_FEATURES.index(f) for f in names]]
 
 
 def build_pairs(answers: list[Answer], embedder, wice: bool) -> Pairs:
@@ -140,7 +149,9 @@ def build_pairs(answers: list[Answer], embedder, wice: bool) -> Pairs:
         keys = list(labels)
         rows, cols, cited = (np.array(v) for v in zip(*keys, strict=True))
         texts = [s.text for s in segments]
-        x, _ = pair_features(texts, chunks, scores.matrix, rows, cols, scores.dense, scores.dense_mask, cited)
+        x, _ = pair_features(
+            texts, chunks, scores.matrix, rows, cols, scores.dense, scores.dense_mask, cited, names=DENSE_FEATURES
+        )
         xs.append(x)
         ys.extend(labels[k] for k in keys)
         kinds.extend(k[2] for k in keys)
@@ -149,9 +160,7 @@ def build_pairs(answers: list[Answer], embedder, wice: bool) -> Pairs:
 
 
 def fit(x: np.ndarray, y: np.ndarray, features: tuple[str, ...], name: str, embedders=()) -> SupportModel:
-    """The shipped model (``MODEL_KIND``)."""
-    if MODEL_KIND == "logistic":
-        return fit_logistic(x, y, features, name, embedders)
+    """The shipped model: monotone gradient-boosted trees. ``x``: columns in DENSE_FEATURES order."""
     return fit_boosted(x, y, features, name, embedders)
 
 
@@ -159,11 +168,9 @@ def fit_boosted(
     x: np.ndarray, y: np.ndarray, features: tuple[str, ...], name: str, embedders=(), monotone: bool = True
 ) -> SupportModel:
     """Gradient-boosted trees (see :func:`fit_trees`), monotone per :data:`MONOTONE`."""
-    index = [DENSE_FEATURES.index(f) for f in features]
     signs = np.array([MONOTONE.get(f, 0) if monotone else 0 for f in features])
-    trees = fit_trees(x[:, index], y, monotone=signs)
-    zero = np.zeros(len(features))
-    return SupportModel(name, features, zero, zero + 1.0, zero, 0.0, 0.5, tuple(embedders), trees)
+    trees = fit_trees(columns(x, features), y, monotone=signs)
+    return SupportModel(name=name, features=features, trees=trees, min_support=0.5, embedders=tuple(embedders))
 
 
 def fit_trees(
@@ -249,28 +256,6 @@ def _best_split(binned, g, h, cuts, min_leaf, sign, lo=-np.inf, hi=np.inf):
     return where
 
 
-def fit_logistic(x: np.ndarray, y: np.ndarray, features: tuple[str, ...], name: str, embedders=()) -> SupportModel:
-    """L2 logistic regression on standardised features, by Newton's method (the
-    previous model; kept to compare with the trees)."""
-    index = [DENSE_FEATURES.index(f) for f in features]
-    x = x[:, index]
-    mean, scale = x.mean(axis=0), x.std(axis=0)
-    scale = np.where(scale > 1e-9, scale, 1.0)
-    z = np.hstack([(x - mean) / scale, np.ones((len(x), 1))])
-    w = np.zeros(z.shape[1])
-    penalty = np.full(z.shape[1], L2)
-    penalty[-1] = 0.0  # the intercept is not shrunk
-    for _ in range(50):
-        p = 1.0 / (1.0 + np.exp(-(z @ w)))
-        grad = z.T @ (p - y) + penalty * w
-        hess = (z * (p * (1 - p))[:, None]).T @ z + np.diag(penalty)
-        step = np.linalg.solve(hess, grad)
-        w -= step
-        if np.abs(step).max() < 1e-8:
-            break
-    return SupportModel(name, features, mean, scale, w[:-1], float(w[-1]), 0.5, tuple(embedders))
-
-
 def choose_level(p: np.ndarray, y: np.ndarray, target: float = TARGET_PRECISION) -> float:
     """The lowest level at which what clears it is at least ``target`` supported."""
     order = np.argsort(-p, kind="stable")
@@ -291,11 +276,10 @@ def out_of_fold_level(model: SupportModel, sets: list[Pairs], groups: list[list[
     order = np.random.default_rng(13).permutation(len(names))
     fold_of = {names[i]: r % k for r, i in enumerate(order)}
     fold = np.array([fold_of[key] for key in keys])
-    index = [DENSE_FEATURES.index(f) for f in model.features]
     held = np.zeros(len(both.y))
     for f in range(k):
         inner = fit(both.x[fold != f], both.y[fold != f], model.features, model.name)
-        held[fold == f] = inner.predict(both.x[fold == f][:, index])
+        held[fold == f] = inner.predict(columns(both.x[fold == f], model.features))
     if CALIBRATE:
         a, b = platt(held, both.y)
         model = rescale(model, a, b)
@@ -324,10 +308,8 @@ def platt(p: np.ndarray, y: np.ndarray) -> tuple[float, float]:
 
 def rescale(model: SupportModel, a: float, b: float) -> SupportModel:
     """``model`` whose log-odds are ``a * logit + b``: folded into the trees' base and
-    rate, or the regression's coefficients (a > 0 keeps every order)."""
-    if model.trees is not None:
-        return replace(model, trees=replace(model.trees, base=a * model.trees.base + b, rate=a * model.trees.rate))
-    return replace(model, coef=a * model.coef, intercept=a * model.intercept + b)
+    rate (a > 0 keeps every order)."""
+    return replace(model, trees=replace(model.trees, base=a * model.trees.base + b, rate=a * model.trees.rate))
 
 
 def train(sets: list[Pairs], groups: list[list[str]], features, name: str, embedders=()) -> SupportModel:
@@ -360,12 +342,8 @@ def main(argv: list[str]) -> int:
         models[name] = train([eqa_pairs, wice_pairs], groups, features, name, (embedder.name,) if emb else ())
         m = models[name]
         print(f"{name}: {len(eqa_pairs.y)} ExpertQA + {len(wice_pairs.y)} WiCE pairs, min_support {m.min_support:.3f}")
-        if m.trees is not None:
-            used = np.bincount(m.trees.feature[m.trees.feature >= 0], minlength=len(m.features))
-            print("    splits per feature:", ", ".join(f"{f} {c}" for f, c in zip(m.features, used, strict=True) if c))
-        else:
-            for f, c in zip(m.features, m.coef, strict=True):
-                print(f"    {f:<18} {c:+.3f}")
+        used = np.bincount(m.trees.feature[m.trees.feature >= 0], minlength=len(m.features))
+        print("    splits per feature:", ", ".join(f"{f} {c}" for f, c in zip(m.features, used, strict=True) if c))
     embedder.save()
     weights = SupportModels(models["minilm"], models["lexical"])
     out.write_text(dump(weights) + "\n", encoding="utf-8")

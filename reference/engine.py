@@ -14,9 +14,10 @@ the reader meets, and its definition names that source.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Literal
 
 import numpy as np
 
@@ -32,18 +33,10 @@ from reference.models import Reference, ReferenceResult, Source, Stats
 from reference.numbering import Numbering, unify_sources
 from reference.profiles import Profile, get_profile
 from reference.quotes import page_sentences, place_quote
-from reference.scoring import Scores, score
+from reference.scoring import Scorer, Scores, score
 from reference.segmentation import Layout, Segment, segment_answer
 from reference.selection import Candidates, Pair, greedy_multi, greedy_unique
-from reference.support import (
-    DENSE_FEATURES,
-    PairEvidence,
-    SupportModel,
-    SupportModels,
-    default_models,
-    pair_features,
-    source_keys,
-)
+from reference.support import PairEvidence, SupportModel, SupportModels, default_models, pair_features, source_keys
 from reference.tokens import TokenIndex
 from reference.urls import hostname
 
@@ -63,6 +56,49 @@ class _Candidate:
     supported: bool | None
     evidence: PairEvidence | None = None
     quote: tuple[int, int] | None = None  # placed over the whole cited page (model citations)
+
+
+@dataclass(frozen=True, slots=True)
+class _Options:
+    """The options of one ``build_references`` call, as the caller gave them."""
+
+    markers: str
+    min_rel_score: float | None
+    max_ref: int | None
+    min_chunk_length: int | None
+    only_hostnames: Sequence[str]
+    source_key: Callable[[Source], str] | None
+    drop_unsupported: bool
+    fill_uncited: bool
+    min_support: float | None
+
+
+# The step that raised a warning: the host filter, the marker parser, resolving a
+# citation, verify's drop, or the scorer.
+WarningOrigin = Literal["only_hostnames", "markers", "citation", "verify", "scoring"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Warning:
+    origin: WarningOrigin
+    text: str
+
+
+@dataclass(slots=True)
+class _Warnings:
+    """The warnings of one call in the order raised, each with the step that raised it;
+    the result carries each text once (:meth:`texts`)."""
+
+    items: list[_Warning] = field(default_factory=list)
+
+    def add(self, origin: WarningOrigin, text: str) -> None:
+        self.items.append(_Warning(origin, text))
+
+    def extend(self, origin: WarningOrigin, texts: Iterable[str]) -> None:
+        self.items.extend(_Warning(origin, t) for t in texts)
+
+    def texts(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(w.text for w in self.items))
 
 
 def build_references(
@@ -86,17 +122,19 @@ def build_references(
     """Footnote ``answer`` with passages of ``sources``; see docs/references.md.
 
     ``min_support``: the support a passage needs to be attributed, filled in or to
-    keep a model's citation under ``verify`` (default: the weights' dev-set level,
-    where about 90% of kept references are supported). ``support_models``: other
+    keep a model's citation under ``verify`` (default: the weights' level, where 85% of
+    held-out model citations that clear it are supported). ``support_models``: other
     weights (``reference.support.SupportModels``); the packaged ones by default.
     ``tokens``: a ``reference.tokens.TokenIndex`` shared by the job's stages, so each
     passage is tokenised once per job (a fresh one by default)."""
-    _validate(answer, sources, markers, min_rel_score, max_ref, min_chunk_length)
-    if min_support is not None and not 0.0 <= min_support <= 1.0:
-        raise InputError(f"min_support must be between 0 and 1, got {min_support}")
+    opts = _Options(
+        markers, min_rel_score, max_ref, min_chunk_length, only_hostnames, source_key,
+        drop_unsupported, fill_uncited, min_support,
+    )  # fmt: skip
+    _validate(answer, sources, opts)
     prof = get_profile(profile)
     models = support_models or default_models()
-    warnings: list[str] = []
+    warnings = _Warnings()
     usable = _filter_hosts(sources, only_hostnames, warnings)
     canonical = unify_sources(usable, source_key)
     distinct = [s for s in usable if canonical[s.id] == s.id]
@@ -105,36 +143,35 @@ def build_references(
     parsed, parse_warnings = parse_markers(answer)
     mode = markers if markers != "auto" else ("resolve" if parsed else "attribute")
     if mode == "attribute":
-        text, layout = answer, Layout(answer)
+        text, positions, layout = answer, [], Layout(answer)
         segments = _segments(text, layout, prof, min_chunk_length)
-        scores = score(
-            [s.text for s in segments], [c.text for _, c in chunks], embedder, prof.scoring,
-            tokens=tokens, blockwise=_blockwise(prof, len(segments), len(chunks)),
-        )  # fmt: skip
-        judge = _Judge(segments, chunks, scores, models, prof, min_rel_score, min_support)
-        candidates = _attribute(layout, segments, chunks, judge, prof, max_ref)
+        always: list[int] = []
     else:
-        warnings.extend(parse_warnings)
+        warnings.extend("markers", parse_warnings)
         text, positions = strip_markers(answer, parsed)
         layout = Layout(text)
         segments = _segments(text, layout, prof, 1)
         cited = {canonical.get(s.id) for m in parsed for raw in m.ids if (s := _lookup(raw, sources)) is not None}
         chunks += _short_chunks(distinct, chunks, cited)
         always = [i for i, (src, _) in enumerate(chunks) if src.id in cited]
-        scores = score(
-            [s.text for s in segments], [c.text for _, c in chunks], embedder, prof.scoring, always,
-            tokens=tokens, blockwise=_blockwise(prof, len(segments), len(chunks)),
-        )  # fmt: skip
-        judge = _Judge(segments, chunks, scores, models, prof, min_rel_score, min_support)
-        candidates = _resolve(layout, segments, parsed, positions, sources, canonical, usable, chunks, judge, warnings)
+    scores = score(
+        [s.text for s in segments], [c.text for _, c in chunks], embedder, prof.scoring, always,
+        tokens=tokens, blockwise=_blockwise(prof, len(segments), len(chunks)),
+    )  # fmt: skip
+    judge = _Judge(segments, chunks, scores, models, prof, min_rel_score, min_support)
+    call = _Call(opts, prof, text, layout, segments, sources, usable, canonical, distinct, chunks, judge, warnings)
+    if mode == "attribute":
+        candidates = _attribute(call, max_ref)
+    else:
+        candidates = _resolve(call, parsed, positions)
         if mode == "verify":
-            candidates = _verify(candidates, judge, drop_unsupported, warnings)
+            candidates = _verify(call, candidates)
             if fill_uncited:
-                candidates += _fill(layout, segments, chunks, judge, prof, candidates, min_chunk_length)
+                candidates += _fill(call, candidates)
         else:
             candidates = [replace(c, supported=None) for c in candidates]  # only verify judges support
-    warnings.extend(scores.warnings)
-    return _assemble(text, candidates, distinct, scores.scorer, warnings, source_key, prof, judge)
+    warnings.extend("scoring", scores.warnings)
+    return _assemble(call, candidates, scores.scorer)
 
 
 def _blockwise(prof: Profile, n_segments: int, n_chunks: int) -> bool:
@@ -147,7 +184,7 @@ def _blockwise(prof: Profile, n_segments: int, n_chunks: int) -> bool:
     return blockwise.use_blocks(n_segments, n_chunks)
 
 
-def _validate(answer, sources, markers, min_rel_score, max_ref, min_chunk_length) -> None:
+def _validate(answer: object, sources: Sequence[Source], opts: _Options) -> None:
     if not isinstance(answer, str):
         raise InputError(f"answer must be a string, got {type(answer).__name__}")
     if isinstance(sources, (str, bytes)) or not all(isinstance(s, Source) for s in sources):
@@ -156,23 +193,25 @@ def _validate(answer, sources, markers, min_rel_score, max_ref, min_chunk_length
     if len(set(ids)) != len(ids):
         dup = sorted({i for i in ids if ids.count(i) > 1})
         raise InputError(f"source ids must be unique; repeated: {', '.join(dup[:5])}")
-    if markers not in MARKER_MODES:
-        raise InputError(f"markers must be one of {', '.join(MARKER_MODES)}, got {markers!r}")
-    if min_rel_score is not None and not 0.0 <= min_rel_score <= 1.0:
-        raise InputError(f"min_rel_score must be between 0 and 1, got {min_rel_score}")
-    if max_ref is not None and max_ref < 0:
-        raise InputError(f"max_ref must be zero or more, got {max_ref}")
-    if min_chunk_length is not None and min_chunk_length < 0:
-        raise InputError(f"min_chunk_length must be zero or more, got {min_chunk_length}")
+    if opts.markers not in MARKER_MODES:
+        raise InputError(f"markers must be one of {', '.join(MARKER_MODES)}, got {opts.markers!r}")
+    if opts.min_rel_score is not None and not 0.0 <= opts.min_rel_score <= 1.0:
+        raise InputError(f"min_rel_score must be between 0 and 1, got {opts.min_rel_score}")
+    if opts.max_ref is not None and opts.max_ref < 0:
+        raise InputError(f"max_ref must be zero or more, got {opts.max_ref}")
+    if opts.min_chunk_length is not None and opts.min_chunk_length < 0:
+        raise InputError(f"min_chunk_length must be zero or more, got {opts.min_chunk_length}")
+    if opts.min_support is not None and not 0.0 <= opts.min_support <= 1.0:
+        raise InputError(f"min_support must be between 0 and 1, got {opts.min_support}")
 
 
-def _filter_hosts(sources: Sequence[Source], only: Sequence[str], warnings: list[str]) -> list[Source]:
+def _filter_hosts(sources: Sequence[Source], only: Sequence[str], warnings: _Warnings) -> list[Source]:
     if not only:
         return list(sources)
     allowed = {h.lower().removeprefix("www.") for h in only}
     kept = [s for s in sources if _host_allowed(hostname(s.url), allowed)]
     if not kept and sources:
-        warnings.append(f"only_hostnames={sorted(allowed)} matched none of the {len(sources)} sources")
+        warnings.add("only_hostnames", f"only_hostnames={sorted(allowed)} matched none of the {len(sources)} sources")
     return kept
 
 
@@ -235,17 +274,26 @@ def _by_segments(keys: list[tuple[int, int, bool]], size: int) -> list[list[tupl
 class _Judge:
     """Support of (segment, chunk) pairs, computed once per pair and remembered.
 
-    In the ``precise`` profile every decision compares support with ``level``; the
-    ``seed`` profile reproduces the seed and keeps its raw-score threshold (support
+    In the ``precise`` profile every decision compares support with ``min_support``;
+    the ``seed`` profile reproduces the seed and keeps its raw-score threshold (support
     is still computed and reported)."""
 
-    def __init__(self, segments, chunks, scores: Scores, models: SupportModels, prof: Profile, floor, level):
+    def __init__(
+        self,
+        segments: list[Segment],
+        chunks: list[tuple[Source, Chunk]],
+        scores: Scores,
+        models: SupportModels,
+        prof: Profile,
+        min_rel_score: float | None,
+        min_support: float | None,
+    ) -> None:
         self.segments, self.chunks, self.scores, self.prof = segments, chunks, scores, prof
         self.model: SupportModel = models.pick(scores.embedder if scores.dense is not None else None)
-        self.level = self.model.min_support if level is None else level
+        self.min_support: float = self.model.min_support if min_support is None else min_support
         self.by_support = prof.judge == "support"
-        self.threshold = prof.threshold(scores.scorer) if floor is None else floor
-        self.floor = 0.0 if floor is None else floor  # min_rel_score: a raw-score floor under support
+        self.threshold = prof.threshold(scores.scorer) if min_rel_score is None else min_rel_score
+        self.floor = 0.0 if min_rel_score is None else min_rel_score  # a raw-score floor under support
         self.memo: dict[tuple[int, int, bool], PairEvidence] = {}
 
     @cached_property
@@ -266,15 +314,15 @@ class _Judge:
                 [s.text for s in self.segments], self.chunks, self.scores.matrix, rows, cols,
                 dense, self.scores.dense_mask, flags,
                 chunk_sources=self.sources if dense is not None and cited else None,
+                names=self.model.features,
             )  # fmt: skip
-            index = [DENSE_FEATURES.index(f) for f in self.model.features]
-            probs = self.model.predict(x[:, index])
+            probs = self.model.predict(x)
             for k, prob, w in zip(todo, probs, windows, strict=True):
                 self.memo[k] = PairEvidence(float(prob), w)
         return [self.memo[k] for k in keys]
 
     def clears(self, ev: PairEvidence, raw: float) -> bool:
-        return ev.support >= self.level if self.by_support else raw >= self.threshold
+        return ev.support >= self.min_support if self.by_support else raw >= self.threshold
 
     def support_candidates(self, mask: np.ndarray | None = None) -> tuple[Candidates, dict]:
         """Support of each segment's top candidates by score (what attribution ranks),
@@ -317,12 +365,32 @@ class _Judge:
         return found, {}
 
 
-def _attribute(layout, segments, chunks, judge: _Judge, prof: Profile, max_ref, mask=None) -> list[_Candidate]:
+@dataclass(frozen=True, slots=True)
+class _Call:
+    """One ``build_references`` call once its pairs are scored: what the steps after
+    scoring (attribute, resolve, verify, fill, assemble) share."""
+
+    options: _Options
+    prof: Profile
+    text: str  # the answer without the model's markers
+    layout: Layout
+    segments: list[Segment]
+    sources: Sequence[Source]  # as given: a model's citation ids name these
+    usable: list[Source]  # those only_hostnames keeps
+    canonical: dict[str, str]  # source id -> the id of the source it is one with
+    distinct: list[Source]  # the usable sources, one per canonical id
+    chunks: list[tuple[Source, Chunk]]
+    judge: _Judge  # the scores and the support of pairs
+    warnings: _Warnings
+
+
+def _attribute(call: _Call, max_ref: int | None, mask: np.ndarray | None = None) -> list[_Candidate]:
+    judge, prof = call.judge, call.prof
     limit = prof.max_ref if max_ref is None else max_ref
     raws: dict = {}
     matrix: np.ndarray | Candidates
     if judge.by_support:
-        (matrix, raws), threshold, margin = judge.support_candidates(mask), judge.level, prof.support_margin
+        (matrix, raws), threshold, margin = judge.support_candidates(mask), judge.min_support, prof.support_margin
     elif isinstance(judge.scores.matrix, blockwise.RowBlocks):
         (matrix, raws), threshold, margin = judge.raw_candidates(mask, limit), judge.threshold, prof.margin
     else:
@@ -334,29 +402,24 @@ def _attribute(layout, segments, chunks, judge: _Judge, prof: Profile, max_ref, 
     else:
         pairs = greedy_multi(matrix, judge.sources, threshold, limit, prof.per_segment, margin)
     evidence = judge.evidence([(p.segment, p.chunk) for p in pairs])
-    return [
-        c
-        for p, ev in zip(pairs, evidence, strict=True)
-        if (c := _candidate(layout, segments[p.segment], chunks, p, judge, ev, raws)) is not None
-    ]
+    return [c for p, ev in zip(pairs, evidence, strict=True) if (c := _candidate(call, p, ev, raws)) is not None]
 
 
-def _candidate(
-    layout, segment: Segment, chunks, pair: Pair, judge: _Judge, ev: PairEvidence, raws: dict
-) -> _Candidate | None:
-    pos = marker_position(layout, segment.start, segment.end)
+def _candidate(call: _Call, pair: Pair, ev: PairEvidence, raws: dict) -> _Candidate | None:
+    segment = call.segments[pair.segment]
+    pos = marker_position(call.layout, segment.start, segment.end)
     if pos is None:
         return None
-    src, chunk = chunks[pair.chunk]
+    src, chunk = call.chunks[pair.chunk]
     key = (pair.segment, pair.chunk)
-    raw = raws[key] if key in raws else float(judge.scores.matrix[pair.segment, pair.chunk])
+    raw = raws[key] if key in raws else float(call.judge.scores.matrix[pair.segment, pair.chunk])
     return _Candidate(pos, segment, src, chunk, raw, "attributed", None, ev)
 
 
-def _resolve(
-    layout, segments, parsed: list[Marker], positions, sources, canonical, usable, chunks, judge: _Judge, warnings
-) -> list[_Candidate]:
-    usable_ids = {s.id for s in usable}
+def _resolve(call: _Call, parsed: list[Marker], positions: list[int]) -> list[_Candidate]:
+    layout, segments, sources, chunks, judge = call.layout, call.segments, call.sources, call.chunks, call.judge
+    warnings = call.warnings
+    usable_ids = {s.id for s in call.usable}
     chunk_rows: dict[str, list[int]] = {}
     for i, (src, _) in enumerate(chunks):
         chunk_rows.setdefault(src.id, []).append(i)
@@ -367,7 +430,7 @@ def _resolve(
             continue  # an empty <sources>[] tag: removed, nothing to cite
         seg_index = _claim_for(layout.text, segments, marker, pos)
         if seg_index is None:
-            warnings.append(f"citation {_label(marker)} has no claim next to it; dropped")
+            warnings.add("citation", f"citation {_label(marker)} has no claim next to it; dropped")
             continue
         segment = segments[seg_index]
         where = pos if marker.attach == "before" else marker_position(layout, segment.start, segment.end)
@@ -377,14 +440,14 @@ def _resolve(
             src = _lookup(raw, sources)
             if src is None:
                 known = ", ".join(s.id for s in sources[:10]) or "none"
-                warnings.append(f"citation id {raw!r} names no source (known ids: {known}); dropped")
+                warnings.add("citation", f"citation id {raw!r} names no source (known ids: {known}); dropped")
                 continue
             if src.id not in usable_ids:
-                warnings.append(f"citation id {raw!r} ({src.url}) is outside only_hostnames; dropped")
+                warnings.add("citation", f"citation id {raw!r} ({src.url}) is outside only_hostnames; dropped")
                 continue
-            rows = chunk_rows.get(canonical[src.id], [])
+            rows = chunk_rows.get(call.canonical[src.id], [])
             if not rows or where is None:
-                warnings.append(f"citation id {raw!r} ({src.url}) has no place to go in the answer; dropped")
+                warnings.add("citation", f"citation id {raw!r} ({src.url}) has no place to go in the answer; dropped")
                 continue
             scores = judge.scores.matrix[seg_index]
             # judged on the passage most similar to the claim (what the support model
@@ -394,7 +457,9 @@ def _resolve(
             ev = judge.evidence([(seg_index, row)], cited=True)[0]
             value = float(scores[row])
             if not chunk.text:
-                warnings.append(f"citation id {raw!r} ({src.url}) has no citable text; kept with an empty quote")
+                warnings.add(
+                    "citation", f"citation id {raw!r} ({src.url}) has no citable text; kept with an empty quote"
+                )
             out.append(
                 _Candidate(where, segment, chunks[row][0], chunk, value, "model", judge.clears(ev, value), ev, quote)
             )
@@ -465,32 +530,35 @@ def _claim_for(text: str, segments: list[Segment], marker: Marker, pos: int) -> 
     return 0 if text[:pos].strip() == "" else None
 
 
-def _verify(candidates: list[_Candidate], judge: _Judge, drop: bool, warnings: list[str]) -> list[_Candidate]:
+def _verify(call: _Call, candidates: list[_Candidate]) -> list[_Candidate]:
     kept = []
     for c in candidates:
-        if not c.supported and drop:
+        if not c.supported and call.options.drop_unsupported:
             support = c.evidence.support if c.evidence else 0.0
-            warnings.append(
+            call.warnings.add(
+                "verify",
                 f"dropped unsupported citation of {c.source.url or c.source.id} for {c.segment.text[:60]!r} "
-                f"(support {support:.2f} < {judge.level:.2f}, score {c.score:.2f})"
+                f"(support {support:.2f} < {call.judge.min_support:.2f}, score {c.score:.2f})",
             )
             continue
         kept.append(c)
     return kept
 
 
-def _fill(layout, segments, chunks, judge: _Judge, prof, existing, min_len) -> list[_Candidate]:
-    """References for the segments no kept citation covers, when one clears the level."""
+def _fill(call: _Call, existing: list[_Candidate]) -> list[_Candidate]:
+    """References for the segments no kept citation covers, when one clears ``min_support``."""
     cited = {c.segment.start for c in existing}
-    minimum = prof.min_chunk_length if min_len is None else min_len
-    mask = np.array([s.start not in cited and len(s.text) >= minimum for s in segments], dtype=bool)
+    min_len = call.options.min_chunk_length
+    minimum = call.prof.min_chunk_length if min_len is None else min_len
+    mask = np.array([s.start not in cited and len(s.text) >= minimum for s in call.segments], dtype=bool)
     if not mask.any():
         return []
-    return _attribute(layout, segments, chunks, judge, prof, None, mask)
+    return _attribute(call, None, mask)
 
 
-def _assemble(text, candidates, sources, scorer, warnings, source_key, prof: Profile, judge: _Judge) -> ReferenceResult:
-    numbering = Numbering(source_key)
+def _assemble(call: _Call, candidates: list[_Candidate], scorer: Scorer) -> ReferenceResult:
+    text, prof, judge = call.text, call.prof, call.judge
+    numbering = Numbering(call.options.source_key)
     ordered = sorted(candidates, key=lambda c: (c.position, -c.score))
     numbered = [(numbering.number(c.source), c) for c in ordered]
     new_text, spans = insert_markers(text, [(c.position, n) for n, c in numbered])
@@ -523,12 +591,12 @@ def _assemble(text, candidates, sources, scorer, warnings, source_key, prof: Pro
         answer=new_text,
         references=tuple(refs),
         scorer=scorer,
-        warnings=tuple(dict.fromkeys(warnings)),
+        warnings=call.warnings.texts(),
         stats=Stats.of([r.score for r in refs]),
-        sources=tuple(sources),
+        sources=tuple(call.distinct),
         markers=tuple(spans),
         support_model=judge.model.name,
-        min_support=round(judge.level, 4),
+        min_support=round(judge.min_support, 4),
     )
 
 

@@ -5,9 +5,9 @@ probability with one level, ``min_support``, instead of comparing a raw
 similarity with a hand-set threshold. Gradient-boosted trees (``reference.support_trees``,
 numpy) over a few features of the (claim, passage) pair, fitted on human labels
 (ExpertQA, WiCE) by ``scripts/train_support.py`` under the monotone constraints of
-:data:`MONOTONE`, so that common sense holds whatever the data's quirks (the weights
-file may instead hold a logistic regression, the earlier model); the measurements
-behind each feature are in docs/references.md. Two weight sets live in
+:data:`MONOTONE`, so that common sense holds whatever the data's quirks; the
+measurements behind each feature are in docs/references.md. Features are computed by
+name and stacked in the order the weights file declares (:func:`stack_features`). Two weight sets live in
 ``support_weights.json``: one with MiniLM cosine features (used when the local MiniLM
 scored the pairs) and one lexical-only (no embedder, or another model whose cosines
 mean something else). The result says which one ran.
@@ -31,7 +31,7 @@ from scipy import sparse
 
 from reference.chunking import Chunk, split_sentences
 from reference.errors import ConfigurationError
-from reference.lexical import STOPWORDS, TokenMatrix, build_matrices, coverage_matrix, tokenize
+from reference.lexical import STOPWORDS, TokenMatrix, build_matrices, coverage_matrix, idf_of, token_matrix, tokenize
 from reference.models import Source
 from reference.support_trees import Trees
 
@@ -79,49 +79,39 @@ _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z][\w-]+")
 _NEGATION = re.compile(r"\b(?:not|no|never|none|nor|neither|cannot|without)\b|n't\b", re.IGNORECASE)
 
 
+KIND = "trees"  # the one model kind the weights file holds ("kind" of each weight set)
+
+
 @dataclass(frozen=True, slots=True)
 class SupportModel:
-    """Gradient-boosted trees (``trees``), or a logistic regression over standardised
-    features (p = sigmoid(w·z + b); the earlier weights, still readable)."""
+    """Gradient-boosted trees over the named ``features``; a tree's feature index is a
+    position in ``features`` (the weights file's order, not :data:`DENSE_FEATURES`')."""
 
     name: str  # "minilm" or "lexical": which weight set ran
     features: tuple[str, ...]
-    mean: np.ndarray
-    scale: np.ndarray
-    coef: np.ndarray
-    intercept: float
+    trees: Trees
     min_support: float  # the default level: 85% of held-out kept model citations supported (dev data)
     embedders: tuple[str, ...] = ()  # embedder names whose cosines these weights were trained on
-    trees: Trees | None = None
 
     @property
     def dense(self) -> bool:
         return "cosine" in self.features
 
-    @property
-    def kind(self) -> str:
-        return "trees" if self.trees is not None else "logistic"
-
     def predict(self, x: np.ndarray) -> np.ndarray:
+        """Support of each row of ``x``, whose columns are :attr:`features` in order
+        (``pair_features(..., names=model.features)``)."""
         if len(x) == 0:
             return np.zeros(0, dtype=np.float64)
-        if self.trees is not None:
-            return self.trees.predict(x)
-        z = (np.asarray(x, dtype=np.float64) - self.mean) / self.scale
-        return 1.0 / (1.0 + np.exp(-(z @ self.coef + self.intercept)))
+        return self.trees.predict(x)
 
     def to_dict(self) -> dict:
-        head = {"name": self.name, "features": list(self.features), "kind": self.kind}
-        tail = {"min_support": round(float(self.min_support), 4), "embedders": list(self.embedders)}
-        if self.trees is not None:
-            return {**head, **tail, "trees": self.trees.to_dict()}
         return {
-            **head,
-            "mean": [round(float(v), 6) for v in self.mean],
-            "scale": [round(float(v), 6) for v in self.scale],
-            "coef": [round(float(v), 6) for v in self.coef],
-            "intercept": round(float(self.intercept), 6),
-            **tail,
+            "name": self.name,
+            "features": list(self.features),
+            "kind": KIND,
+            "min_support": round(float(self.min_support), 4),
+            "embedders": list(self.embedders),
+            "trees": self.trees.to_dict(),
         }
 
     @classmethod
@@ -129,25 +119,18 @@ class SupportModel:
         features = tuple(d["features"])
         unknown = set(features) - set(DENSE_FEATURES)
         if unknown:
-            raise ConfigurationError(f"support weights name unknown features: {sorted(unknown)}")
-        level, embedders = float(d["min_support"]), tuple(d.get("embedders", ()))
-        if d.get("kind", "logistic") == "trees":
-            trees = Trees.from_dict(d["trees"], len(features))
-            zero = np.zeros(len(features))
-            return cls(d["name"], features, zero, zero + 1.0, zero, 0.0, level, embedders, trees)
-        arrays = [np.asarray(d[k], dtype=np.float64) for k in ("mean", "scale", "coef")]
-        if any(a.shape != (len(features),) for a in arrays):
-            raise ConfigurationError("support weights: mean, scale and coef need one value per feature")
-        return cls(
-            d["name"],
-            features,
-            arrays[0],
-            np.where(arrays[1] > 0, arrays[1], 1.0),
-            arrays[2],
-            float(d["intercept"]),
-            level,
-            embedders,
-        )
+            raise ConfigurationError(
+                f"support weights name features reference.support does not compute: {sorted(unknown)} "
+                f"(it computes {', '.join(DENSE_FEATURES)}); retrain them with python scripts/train_support.py"
+            )
+        kind = d.get("kind")
+        if kind != KIND:
+            raise ConfigurationError(
+                f"support weights {d.get('name')!r} are of kind {kind!r}; only {KIND!r} (gradient-boosted "
+                "trees) is read: retrain them with python scripts/train_support.py"
+            )
+        trees = Trees.from_dict(d["trees"], len(features))
+        return cls(d["name"], features, trees, float(d["min_support"]), tuple(d.get("embedders", ())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,9 +184,13 @@ def pair_features(
     dense_mask: np.ndarray | None = None,
     cited: np.ndarray | None = None,
     chunk_sources: np.ndarray | None = None,
+    names: Sequence[str] = DENSE_FEATURES,
 ) -> tuple[np.ndarray, list[tuple[int, int]]]:
-    """Feature rows (in :data:`DENSE_FEATURES` order, the dense columns 0 without
-    ``dense``) for the pairs ``(rows[i], cols[i])``, and each pair's best window.
+    """Feature rows for the pairs ``(rows[i], cols[i])``, one column per name of
+    ``names`` in that order (a model's ``features``; the dense ones 0 without
+    ``dense``), and each pair's best window. Each feature is computed under its name
+    and the columns stacked by name (:func:`stack_features`), so the order of
+    :data:`DENSE_FEATURES` says nothing about where a value lands.
 
     ``matrix`` is the engine's score matrix (segments × chunks): ranks and margins
     are taken among all chunks for the same segment. ``dense`` is the cosine matrix,
@@ -213,9 +200,9 @@ def pair_features(
     """
     rows, cols = np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64)
     n = len(rows)
-    out = np.zeros((n, len(DENSE_FEATURES)), dtype=np.float64)
+    columns = {name: np.zeros(n, dtype=np.float64) for name in DENSE_FEATURES}
     if n == 0:
-        return out, []
+        return stack_features(columns, names), []
     seg_ids = np.unique(rows)
     chunk_ids = np.unique(cols)
     seg_texts = [segments[i] for i in seg_ids]
@@ -227,13 +214,13 @@ def pair_features(
         of_chunk[o].append(i)
     chunk_rows = _union(sent.rows, of_chunk)
     window_rows = _union(sent.rows, members)
-    b = _tokens(chunk_rows)
+    b = token_matrix(chunk_rows, idf_of(chunk_rows))
     a = TokenMatrix(a.rows, a.sizes, b.idf)
     cov = coverage_matrix(a, b)
     inter = (a.rows @ b.rows.T).toarray()
     union = a.sizes[:, None] + b.sizes[None, :] - inter
     jac = np.sqrt(np.where(union > 0, inter / np.maximum(union, 1), 0.0))
-    wb = TokenMatrix(window_rows, np.asarray(window_rows.sum(axis=1)).ravel(), b.idf)
+    wb = token_matrix(window_rows, b.idf)
     wcov = coverage_matrix(a, wb)
     winter = (a.rows @ wb.rows.T).toarray()
     wdensity = np.where(wb.sizes[None, :] > 0, winter / np.maximum(wb.sizes[None, :], 1), 0.0)
@@ -270,31 +257,49 @@ def pair_features(
         row = matrix[r]
         value = float(row[c])
         rank = int((row > value + TIE).sum())
-        out[i, :14] = (
-            cov[si, ci],
-            jac[si, ci],
-            wc,
-            wd,
-            (sum(x not in passage_numbers for x in numbers) / len(numbers)) if numbers else 0.0,
-            1.0 if numbers else 0.0,
-            (sum(e not in passage_lower for e in entities) / len(entities)) if entities else 0.0,
-            float(negated != bool(_NEGATION.search(src.text[window[0] : window[1]]))),
-            1.0 if rank == 0 else 0.0,
-            math.log1p(rank),
-            min(0.0, value - float(row.max()) + TIE),
-            math.log1p(words),
-            math.log1p(len(passage) / 100),
-            float(cited[i]) if cited is not None else 0.0,
-        )
+        found = {
+            "coverage": cov[si, ci],
+            "jaccard": jac[si, ci],
+            "window_coverage": wc,
+            "window_density": wd,
+            "numbers_missing": (sum(x not in passage_numbers for x in numbers) / len(numbers)) if numbers else 0.0,
+            "has_numbers": 1.0 if numbers else 0.0,
+            "entities_missing": (sum(e not in passage_lower for e in entities) / len(entities)) if entities else 0.0,
+            "negation_mismatch": float(negated != bool(_NEGATION.search(src.text[window[0] : window[1]]))),
+            "top1": 1.0 if rank == 0 else 0.0,
+            "log_rank": math.log1p(rank),
+            "margin": min(0.0, value - float(row.max()) + TIE),
+            "claim_length": math.log1p(words),
+            "passage_length": math.log1p(len(passage) / 100),
+            "cited": float(cited[i]) if cited is not None else 0.0,
+        }
         if dense is not None:
-            out[i, 14] = dense[r, c]
-            out[i, 15] = min(0.0, dense[r, c] - best_cosine[r] + TIE)
-            out[i, 16] = dense[r, c]
+            found["cosine"] = dense[r, c]
+            found["cosine_margin"] = min(0.0, dense[r, c] - best_cosine[r] + TIE)
+            found["source_cosine"] = dense[r, c]
             if flags[i]:  # a verified citation: the cited source's best embedded chunk
                 same = (chunk_sources == chunk_sources[c]) & mask
                 if same.any():
-                    out[i, 16] = max(float(dense[r, same].max()), dense[r, c])
-    return out, best_windows
+                    found["source_cosine"] = max(float(dense[r, same].max()), dense[r, c])
+        for name, v in found.items():
+            columns[name][i] = v  # a name DENSE_FEATURES does not declare is a KeyError here
+    return stack_features(columns, names), best_windows
+
+
+def stack_features(columns: dict[str, np.ndarray], names: Sequence[str]) -> np.ndarray:
+    """The (pairs x names) matrix of ``columns`` (feature name -> per-pair values), one
+    column per name in the order of ``names``; a name with no column is refused."""
+    missing = [name for name in names if name not in columns]
+    if missing:
+        raise ConfigurationError(
+            f"support features {missing} are not computed by reference.support.pair_features "
+            f"(it computes {', '.join(columns)}); the weights and the code disagree: retrain the "
+            "weights (python scripts/train_support.py) or compute the feature"
+        )
+    n = len(next(iter(columns.values()))) if columns else 0
+    if not names:
+        return np.zeros((n, 0), dtype=np.float64)
+    return np.stack([columns[name] for name in names], axis=1)
 
 
 def source_keys(chunks: Sequence[tuple[Source, Chunk]]) -> np.ndarray:
@@ -337,15 +342,10 @@ def _union(rows: sparse.csr_matrix, groups: list[list[int]]) -> sparse.csr_matri
     return out
 
 
-def _tokens(rows: sparse.csr_matrix) -> TokenMatrix:
-    df = np.asarray((rows > 0).sum(axis=0)).ravel().astype(np.float64)
-    idf = np.log1p((rows.shape[0] + 1) / (df + 1)).astype(np.float32)
-    return TokenMatrix(rows, np.asarray(rows.sum(axis=1)).ravel(), idf)
-
-
 def _best_window(values: np.ndarray, width: np.ndarray) -> int:
-    """The window that carries the support: a longer window must add 0.1 of the
-    claim's weight per extra sentence to be preferred to a shorter one."""
+    """The window that carries the support: a longer window must add
+    :data:`WINDOW_PENALTY` (0.05) of the claim's weight per extra sentence to be
+    preferred to a shorter one."""
     adjusted = values - WINDOW_PENALTY * (width - 1)
     return int(np.argmax(adjusted))
 

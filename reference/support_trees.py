@@ -5,8 +5,9 @@ fits them); the probability is ``sigmoid(base + rate * sum of the trees' leaves)
 Fitted under monotone constraints (``reference.support.MONOTONE``), so support
 never falls as coverage or cosine rises, nor rises with a missing number. On
 held-out questions they separate supported from unsupported pairs better than the
-logistic regression they replaced (docs/benchmarks.md, section support). The
-weights file can hold either kind (``"kind": "trees"`` or ``"logistic"``).
+logistic regression they replaced (docs/benchmarks.md, section support;
+``benchmarks/experiments/logistic.py`` fits that regression to compare). Each weight
+set of the weights file is ``"kind": "trees"``.
 
 Each tree is stored as flat node arrays: ``feature`` (-1 for a leaf), ``threshold``,
 ``left`` and ``right`` (node indices; a value goes left when ``x <= threshold``)

@@ -120,14 +120,14 @@ def wice_pairs(top: int = 3):
 def lexical_trees(answers, fold_of, test_fold: int) -> tuple[np.ndarray, np.ndarray]:
     """Held-out predictions and labels of the project's monotone trees on lexical features
     (verify pairs of the test fold's questions; trained on the other folds' ExpertQA pairs)."""
-    from benchmarks.support_train import MODEL_LEXICAL, build_pairs, fit
+    from benchmarks.support_train import MODEL_LEXICAL, build_pairs, columns, fit
 
     pairs = build_pairs(answers, None, False)
     fold = np.array(fold_of)[pairs.answer]
     train = fold != test_fold
     model = fit(pairs.x[train], pairs.y[train], MODEL_LEXICAL, "lexical")
     test = (fold == test_fold) & (pairs.kind == 1)
-    return model.predict(pairs.x[test]), pairs.y[test]
+    return model.predict(columns(pairs.x[test], MODEL_LEXICAL)), pairs.y[test]
 
 
 _LAYER_PARTS = (

@@ -64,7 +64,8 @@ def test_weights_file_loads_with_both_sets():
 
 def test_shipped_weights_are_small_trees():
     models = default_models()
-    assert models.dense.kind == "trees" and models.lexical.kind == "trees"
+    raw = json.loads(resources.files("reference").joinpath("support_weights.json").read_text())
+    assert [m["kind"] for m in raw["models"]] == ["trees", "trees"]
     assert models.dense.trees.depth >= 1 and len(models.lexical.trees.feature) >= 10
     assert len(resources.files("reference").joinpath("support_weights.json").read_bytes()) < 300_000
 
@@ -247,7 +248,6 @@ def test_tree_weights_load_predict_and_round_trip():
     from reference.support import SupportModel
 
     model = SupportModel.from_dict(_stump_weights())
-    assert model.kind == "trees"
     np.testing.assert_allclose(model.predict(np.array([[0.1], [0.5], [0.9]])), [0.2, 0.2, 0.8])
     again = SupportModel.from_dict(json.loads(json.dumps(model.to_dict())))
     np.testing.assert_allclose(
@@ -288,3 +288,95 @@ def test_source_cosine_is_the_cited_sources_best_chunk_and_only_for_citations():
     embedded = np.array([True, False, True])
     masked, _ = pair_features(claim, chunks, matrix, rows[:1], cols[:1], dense, embedded, cited[:1])
     assert masked[0, column] == pytest.approx(0.2)  # a chunk that was not embedded is not counted
+
+
+def test_weights_of_another_kind_are_refused_with_how_to_fix():
+    from reference.support import SupportModel
+
+    logistic = {"name": "lexical", "features": ["coverage"], "kind": "logistic", "min_support": 0.5,
+                "mean": [0.0], "scale": [1.0], "coef": [1.0], "intercept": 0.0}  # fmt: skip
+    with pytest.raises(ConfigurationError, match=r"'logistic'.*train_support"):
+        SupportModel.from_dict(logistic)
+
+
+# -- features are computed by name and stacked in the order a model declares ------------
+
+
+def _pairs():
+    """Three pairs (a cited and an attributed one with numbers, one on another source)
+    over two chunks of RANCE and one of BAKING, with cosines."""
+    from reference.chunking import Chunk
+
+    text = RANCE.text
+    first, second = text.index("The La Rance"), text.index("Tidal barrages")
+    chunks = [(RANCE, Chunk(0, first, text[:first])), (RANCE, Chunk(first, second, text[first:second]))]
+    chunks.append((BAKING, Chunk(0, 40, BAKING.text[:40])))
+    dense = np.array([[0.2, 0.9, 0.1], [0.3, 0.4, 0.8]])
+    claims = ["La Rance in France opened in 1966 with 240 megawatts.", "Bread does not rise without yeast."]
+    rows, cols, cited = np.array([0, 0, 1]), np.array([1, 0, 2]), np.array([True, False, False])
+    return claims, chunks, dense, rows, cols, cited
+
+
+def test_pair_features_compute_every_declared_feature_by_name():
+    """Each column holds the feature its name says, whatever the order asked for: a
+    feature inserted into DENSE_FEATURES, or a weights file that lists its features
+    in another order, cannot shift the others."""
+    from reference.support import pair_features
+
+    claims, chunks, dense, rows, cols, cited = _pairs()
+    x, windows = pair_features(claims, chunks, dense, rows, cols, dense, None, cited)
+    named = {f: x[:, i] for i, f in enumerate(DENSE_FEATURES)}
+    np.testing.assert_array_equal(named["cited"], [1.0, 0.0, 0.0])
+    np.testing.assert_array_equal(named["has_numbers"], [1.0, 1.0, 0.0])
+    np.testing.assert_array_equal(named["numbers_missing"], [0.0, 1.0, 0.0])  # 1966, 240: in chunk 1 only
+    np.testing.assert_array_equal(named["top1"], [1.0, 0.0, 1.0])
+    np.testing.assert_allclose(named["log_rank"], [0.0, np.log(2), 0.0])
+    np.testing.assert_allclose(named["cosine"], [0.9, 0.2, 0.8])
+    np.testing.assert_allclose(named["passage_length"], [np.log1p(len(chunks[c][1].text) / 100) for c in cols])
+    assert named["negation_mismatch"][2] == 1.0  # "does not" in the claim, none in the bread passage
+    shuffled = tuple(reversed(DENSE_FEATURES))
+    again, same_windows = pair_features(claims, chunks, dense, rows, cols, dense, None, cited, names=shuffled)
+    for i, f in enumerate(shuffled):
+        np.testing.assert_array_equal(again[:, i], named[f], err_msg=f)
+    assert same_windows == windows
+    subset, _ = pair_features(claims, chunks, dense, rows, cols, dense, None, cited, names=("cosine", "cited"))
+    np.testing.assert_array_equal(subset, np.stack([named["cosine"], named["cited"]], axis=1))
+
+
+def test_a_feature_the_code_does_not_compute_is_refused_clearly():
+    from reference.support import pair_features, stack_features
+
+    claims, chunks, dense, rows, cols, cited = _pairs()
+    with pytest.raises(ConfigurationError, match=r"\['astrology'\] are not computed.*train_support"):
+        pair_features(claims, chunks, dense, rows, cols, dense, None, cited, names=("coverage", "astrology"))
+    with pytest.raises(ConfigurationError, match="astrology"):
+        pair_features(claims, chunks, dense, rows[:0], cols[:0], names=("astrology",))  # no pairs: still checked
+    assert stack_features({"a": np.zeros(2)}, ()).shape == (2, 0)
+
+
+def test_a_model_reads_its_features_in_its_own_order():
+    """Weights list their features in their own order; the engine stacks the columns in
+    that order, so a model that splits on ``cited`` listed first judges by ``cited``."""
+    from reference.support import SupportModel
+
+    lo, hi = np.log(0.2 / 0.8), np.log(0.8 / 0.2)
+    tree = {"feature": [0, -1, -1], "threshold": [0.5, 0, 0], "left": [1, 0, 0], "right": [2, 0, 0],
+            "value": [0, lo, hi]}  # fmt: skip
+    model = SupportModel.from_dict(
+        {
+            "name": "lexical",
+            "features": ["cited", "coverage"],
+            "kind": "trees",
+            "min_support": 0.5,
+            "trees": {"base": 0.0, "rate": 1.0, "trees": [tree]},
+        }
+    )
+    models = SupportModels(replace(default_models().dense, embedders=()), model)
+    answer = "The La Rance station in France opened in 1966 [1]."
+    cited = build_references(answer, [RANCE], markers="verify", min_support=0.0, support_models=models)
+    attributed = build_references(
+        "The La Rance station in France opened in 1966.", [RANCE], markers="attribute", min_support=0.0,
+        support_models=models,
+    )  # fmt: skip
+    assert [r.support for r in cited.references] == [pytest.approx(0.8)]
+    assert [r.support for r in attributed.references] == [pytest.approx(0.2)]
