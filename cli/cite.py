@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -59,17 +58,6 @@ class _CiteIn(BaseModel):
     answer: str = Field(..., max_length=1_000_000)
     sources: list[_SourceIn] = Field(..., max_length=10_000)
     options: _OptionsIn = Field(default_factory=_OptionsIn)
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "cite",
-        help="footnote an answer with passages of its sources (JSON in, JSON out)",
-        description="Reads {answer, sources, options} as JSON on stdin (or --input) and writes the "
-        "answer with [^n] markers, the rendered text and every reference as JSON.",
-    )
-    p.add_argument("--input", "-i", type=Path, help="read the JSON document from this file instead of stdin")
-    p.set_defaults(handler=run)
 
 
 def parse_document(raw: str) -> _CiteIn:

@@ -8,60 +8,8 @@ import os
 import sys
 
 from cli.draft import DraftEcho
-from cli.output import add_output_options, format_result
-from cli.research import add_job_options, options_from
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("submit", help="queue a research job on Redis; prints its id as the last line")
-    add_job_options(p)
-    p.set_defaults(handler=submit)
-
-    p = subparsers.add_parser("status", help="state, progress and per-stage timings of a job")
-    p.add_argument("job_id")
-    p.set_defaults(handler=status)
-
-    p = subparsers.add_parser("result", help="the cited answer of a finished job")
-    p.add_argument("job_id")
-    p.add_argument("--wait", action="store_true", help="block until the job finishes")
-    p.add_argument("--timeout", type=float, help="with --wait or --follow: give up after this many seconds")
-    p.add_argument(
-        "--follow",
-        action="store_true",
-        help="print the progress and the answer as it is written (on stderr), then the result (on stdout)",
-    )
-    add_output_options(p)
-    p.set_defaults(handler=result)
-
-    p = subparsers.add_parser("cancel", help="cancel a queued or running job")
-    p.add_argument("job_id")
-    p.set_defaults(handler=cancel)
-
-    p = subparsers.add_parser(
-        "worker",
-        help="run a Celery worker for deepref's queue (other options go to celery)",
-        epilog="Other options go to 'celery worker', e.g. deepref worker --concurrency 4 --loglevel info",
-    )
-    p.add_argument(
-        "--queues",
-        default="interactive,bulk",
-        help="queues to consume: interactive (CLI/API/MCP jobs), bulk (report sections) or both, "
-        "interactive first (default: interactive,bulk)",
-    )
-    p.add_argument(
-        "--metrics-port",
-        type=int,
-        metavar="N",
-        help="serve Prometheus metrics of this worker host on port N (all its processes; docs/integrations.md)",
-    )
-    p.set_defaults(handler=worker, passthrough=True)
-
-    p = subparsers.add_parser(
-        "beat",
-        help="run Celery beat: the reaper of vanished jobs (and report schedules)",
-        epilog="Other options go to 'celery beat', e.g. deepref beat --loglevel info",
-    )
-    p.set_defaults(handler=beat, passthrough=True)
+from cli.output import format_result
+from cli.research import options_from
 
 
 def _client():

@@ -1,7 +1,9 @@
 """Entry point of the ``deepref`` command.
 
-Each command group lives in its own module exposing ``register(subparsers)``; the
-handler it sets returns an exit code. Every error becomes one line on stderr and an
+The argparse tree is ``cli.commands``; each command names its handler as
+``"module:function"``, imported only when that command runs, so ``deepref --help``,
+``status`` or ``cancel`` loads none of the other commands' work (the engine, Celery,
+the fetcher, the models). A handler returns an exit code. Every error becomes one line on stderr and an
 exit code, never a traceback: 2 for bad input (ours, or an option pydantic refused),
 1 for anything else, 141 when the reader of our output went away (``| head``), 130
 on Ctrl-C. ``DEEPREF_DEBUG=1`` shows the traceback of an unexpected error.
@@ -15,13 +17,14 @@ import importlib
 import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
-
+from cli import commands
 from reference.errors import DeeprefError, InputError
 
-COMMAND_MODULES = ("cli.cite", "cli.research", "cli.jobs", "cli.reports", "cli.serve", "cli.mcp_server")
+if TYPE_CHECKING:
+    from pydantic import ValidationError  # describe_validation_error's annotation
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,9 +35,14 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="deepref", description="Research with footnotes that lead to the supporting passage.")
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(subparsers)
+    commands.register(subparsers)
     return parser
+
+
+def handler_of(args: argparse.Namespace) -> Callable[[argparse.Namespace], int]:
+    """The parsed command's handler, ``"cli.jobs:status"``, imported now."""
+    module, _, function = args.handler.partition(":")
+    return getattr(importlib.import_module(module), function)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -47,11 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif extra:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
-        return int(args.handler(args) or 0)
+        return int(handler_of(args)(args) or 0)
     except InputError as exc:
         return _fail(str(exc), 2)
-    except ValidationError as exc:
-        return _fail(describe_validation_error(exc), 2)
     except DeeprefError as exc:
         return _fail(str(exc), 1)
     except BrokenPipeError:
@@ -61,7 +67,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
     except KeyboardInterrupt:
         return _fail("interrupted", 130)
-    except Exception as exc:  # the last resort: a bug of ours, said in one line
+    except Exception as exc:
+        from pydantic import ValidationError  # here, not at the top: `--help` needs no pydantic
+
+        if isinstance(exc, ValidationError):  # an option pydantic refused
+            return _fail(describe_validation_error(exc), 2)
+        # the last resort: a bug of ours, said in one line
         if os.environ.get("DEEPREF_DEBUG"):
             traceback.print_exc()
         return _fail(f"unexpected {type(exc).__name__}: {exc} (this is a bug; DEEPREF_DEBUG=1 shows the traceback)", 1)

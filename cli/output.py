@@ -4,28 +4,19 @@ footnote definitions of md, html and text as entries of a citation style."""
 
 from __future__ import annotations
 
-import argparse
 import html
 import json
+from typing import TYPE_CHECKING
 
 from reference.errors import InputError
-from reference.styles import HTMLStyle, MarkdownFootnotes, TextStyle
-from worker.models import DeepOut, ResearchResult
-from worker.pipeline import reference_result_from
+
+if TYPE_CHECKING:  # the renderers are imported by the functions that use them: `--help` stays light
+    from worker.models import DeepOut, ResearchResult
 
 EXPORTS = ("bibtex", "ris", "csl-json")
 FORMATS = ("md", "html", "json", "text", *EXPORTS)
 CITATION_STYLES = ("apa", "chicago-author-date")
 _STYLE = {"md": "markdown", "text": "text"}
-
-
-def add_output_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--format", choices=FORMATS, default="md", help="output format (default: md)")
-    p.add_argument(
-        "--style",
-        choices=CITATION_STYLES,
-        help="write the references of md, html or text output in this citation style",
-    )
 
 
 def check_output_options(fmt: str, style: str | None) -> None:
@@ -35,6 +26,8 @@ def check_output_options(fmt: str, style: str | None) -> None:
 
 
 def format_result(result: ResearchResult, fmt: str, style: str | None = None) -> str:
+    from worker.pipeline import reference_result_from
+
     check_output_options(fmt, style)
     if fmt in EXPORTS:
         from worker.bibliography import export, works_from_result
@@ -76,6 +69,7 @@ def _quotes(refs) -> list[str]:
 def _styled(fmt: str, result: ResearchResult, style: str):
     """The md or text style whose footnote definitions are citation-style entries,
     each followed by the quotes that support the claims."""
+    from reference.styles import MarkdownFootnotes, TextStyle
     from worker.bibliography import entries_by_number
 
     entries = entries_by_number(result, style, "md" if fmt == "md" else "text")
@@ -103,6 +97,8 @@ def _html(result: ResearchResult, style: str | None = None) -> str:
     """A page to save and open: the answer's Markdown rendered, footnotes linked to
     the reference list, the warnings as notes."""
     from reference.html import answer_html, html_page, reference_item_html, reference_list_html
+    from reference.styles import HTMLStyle
+    from worker.pipeline import reference_result_from
 
     notes = "".join(f"<p class='note'>note: {html.escape(w)}</p>" for w in result.warnings)
     if style is None:

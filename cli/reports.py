@@ -11,22 +11,6 @@ import time
 from reference.errors import InputError
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("reports", help="scheduled bulk reports")
-    sub = p.add_subparsers(dest="reports_command", required=True)
-    s = sub.add_parser("list", help="reports defined in DEEPREF_REPORTS_FILE and their latest run")
-    s.set_defaults(handler=list_reports)
-    s = sub.add_parser("run", help="run a report now, without waiting for its schedule")
-    s.add_argument("name")
-    s.add_argument("--local", action="store_true", help="research every question in this process (no Redis)")
-    s.add_argument("--resume", action="store_true", help="continue the latest unfinished run instead")
-    s.set_defaults(handler=run_report)
-    s = sub.add_parser("show", help="print a run (the latest by default) as Markdown")
-    s.add_argument("name")
-    s.add_argument("run", nargs="?")
-    s.set_defaults(handler=show_report)
-
-
 def _context():
     from reports.definitions import load_definitions
     from reports.store import ReportStore

@@ -8,33 +8,9 @@ import sys
 from collections.abc import Callable
 
 from cli.draft import DraftEcho
-from cli.output import add_output_options, check_output_options, format_result, spend_summary
+from cli.output import check_output_options, format_result, spend_summary
 from worker.confine import corpus_folder
 from worker.models import JobRecord, ResearchBudget, ResearchOptions
-from worker.runner import run_research
-from worker.streaming import decode
-
-
-def add_job_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("question", help="what to research (quote it)")
-    p.add_argument("--corpus", metavar="DIR", help="search this folder of .md/.txt/.html files instead of the web")
-    p.add_argument("--provider", choices=("duckduckgo", "searxng", "local"), help="search backend")
-    p.add_argument("--profile", choices=("precise", "seed"), default="precise", help="reference engine profile")
-    p.add_argument("--embedder", choices=("auto", "local", "openai", "jaccard"), help="scorer's embedder")
-    p.add_argument("--max-pages", type=int, help="pages to fetch (with --depth standard/deep: by the whole job)")
-    p.add_argument(
-        "--depth",
-        choices=("quick", "standard", "deep"),
-        default="quick",
-        help="quick: one pass (default); standard/deep: rounds of search and reading, then a sectioned report",
-    )
-    p.add_argument("--rounds", type=int, help="with --depth standard/deep: rounds at most")
-    p.add_argument("--queries-per-round", type=int, help="with --depth standard/deep: search queries per round")
-    p.add_argument("--max-tokens", type=int, help="with --depth standard/deep: model tokens for the whole job")
-    p.add_argument("--max-seconds", type=float, help="with --depth standard/deep: wall-clock seconds at most")
-    p.add_argument(
-        "--callback-url", metavar="URL", help="POST a signed event here when the job ends (docs/integrations.md)"
-    )
 
 
 def options_from(args: argparse.Namespace) -> ResearchOptions:
@@ -60,19 +36,9 @@ def options_from(args: argparse.Namespace) -> ResearchOptions:
     )
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("research", help="answer a question now, in this process (no Redis, no worker)")
-    add_job_options(p)
-    add_output_options(p)
-    p.add_argument(
-        "--stream",
-        action=argparse.BooleanOptionalAction,
-        help="print the model's write-up on stderr as it is written (default: when stderr is a terminal)",
-    )
-    p.set_defaults(handler=run)
-
-
 def run(args: argparse.Namespace) -> int:
+    from worker.runner import run_research
+
     check_output_options(args.format, args.style)  # before minutes of research, not after
     options = options_from(args)
     tty = sys.stderr.isatty()
@@ -102,6 +68,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _draft(echo: DraftEcho, fields: dict[str, str]) -> None:
+    from worker.streaming import decode
+
     kind, data = decode(fields)
     if kind == "draft":
         echo.draft_event(data["offset"], data["text"])

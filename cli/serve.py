@@ -9,18 +9,6 @@ from __future__ import annotations
 import argparse
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("serve", help="run the HTTP API and the report viewer")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    p.add_argument(
-        "--insecure-no-auth",
-        action="store_true",
-        help="listen on a non-loopback address without DEEPREF_API_TOKEN (anyone who reaches it can use the API)",
-    )
-    p.set_defaults(handler=run)
-
-
 def run(args: argparse.Namespace) -> int:
     import logging
     import sys

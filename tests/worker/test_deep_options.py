@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cli.research import add_job_options, options_from
+from cli.commands import add_job_options
+from cli.research import options_from
 from reference.errors import ConfigurationError
 from reports.definitions import ReportDefinition
 from tests.worker.test_deep_rounds import Q, deep_settings  # noqa: F401 - fixtures
