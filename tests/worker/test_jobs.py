@@ -400,7 +400,7 @@ class _Counting:
         return getattr(self._store, name)
 
 
-# ------------------------------------------------------- stages run on in one task (tasks/stage.py)
+# ------------------------------------------------------- a stage claimed by a message that ran on
 def test_a_finished_stage_of_a_job_that_moved_on_says_where_it_is_when_asked(store):
     from worker.lifecycle import Moved
 
@@ -414,93 +414,3 @@ def test_a_finished_stage_of_a_job_that_moved_on_says_where_it_is_when_asked(sto
     with pytest.raises(Skip) as plain:  # without follow: skipped as before
         life.claim(job.id, "search", "t")
     assert not isinstance(plain.value, Moved)
-
-
-class _Task:
-    """Celery's task as run_stage sees it: the delivery's id, the chain's remaining
-    steps (next one last, as Celery keeps them) and retry."""
-
-    def __init__(self, job_id: str, first: str, delivery: str = "delivery-1"):
-        stages = ["search", "fetch", "chunk", "generate", "build_references"]
-        rest = stages[stages.index(first) + 1 :]
-        chain = [{"task": f"deepref.{s}", "args": [job_id], "kwargs": {}} for s in reversed(rest)]
-        self.request = type("Request", (), {"id": delivery, "chain": chain})()
-        self.retries: list[float] = []
-
-    def retry(self, countdown=None, exc=None):
-        self.retries.append(countdown)
-        return RuntimeError("retry sent")
-
-
-def _run_stages(monkeypatch, store, life, task, job_id, first, waiting=0):
-    """tasks.stage.run_stage with bodies that record what ran."""
-    import tasks.stage
-
-    monkeypatch.setattr(tasks.stage, "process_lifecycle", lambda: life)
-    monkeypatch.setattr(store, "queued", lambda queues: waiting)
-    ran: list[str] = []
-
-    def body_of(stage):
-        def body(record):
-            ran.append(stage)
-            done = ResearchResult(question="q", answer="a", answer_mode="extractive", timings=dict(record.timings))
-            return done if stage == "build_references" else None
-
-        return body
-
-    tasks.stage.run_stage(task, job_id, first, body_of(first), bodies=body_of)
-    return ran
-
-
-def test_a_task_runs_the_following_stages_itself_when_nothing_waits(monkeypatch, store):
-    life = JobLifecycle(store, heartbeat_seconds=1)
-    job = life.submit("q")
-    task = _Task(job.id, "search")
-    ran = _run_stages(monkeypatch, store, life, task, job.id, "search")
-    assert ran == ["search", "fetch", "chunk", "generate", "build_references"]
-    assert task.request.chain == []  # no message left to send
-    record = store.get(job.id)
-    assert record.state is JobState.done and record.attempts == dict.fromkeys(ran, 1)
-    assert not any(store.held(store.keys.job_stage_lock(job.id, s)) for s in ran)
-
-
-def test_a_task_passes_the_next_stage_on_when_another_message_waits(monkeypatch, store):
-    life = JobLifecycle(store, heartbeat_seconds=1)
-    job = life.submit("q")
-    task = _Task(job.id, "search")
-    ran = _run_stages(monkeypatch, store, life, task, job.id, "search", waiting=1)
-    assert ran == ["search"]
-    assert [step["task"] for step in task.request.chain][-1] == "deepref.fetch"  # Celery sends it
-    assert len(task.request.chain) == 4 and store.get(job.id).stage == "search"
-
-
-def test_a_task_that_ran_on_and_died_is_taken_over_by_its_redelivered_message(monkeypatch, store):
-    """The chunk message ran on into generate and its worker died: generate's lock
-    expired, the broker delivers the chunk message again, which runs generate (attempt
-    2) and what follows, and never chunk again."""
-    import tasks.stage
-
-    life = JobLifecycle(store, heartbeat_seconds=1)
-    job = life.submit("q")
-    for stage in ("search", "fetch", "chunk"):
-        life.finish(life.claim(job.id, stage, "t"))
-    dead = life.claim(job.id, "generate", "delivery-1")
-    life.release(dead)  # as its lock expiring would
-    task = _Task(job.id, "chunk")
-    ran = _run_stages(monkeypatch, store, life, task, job.id, "chunk")
-    assert ran == ["generate", "build_references"]
-    record = store.get(job.id)
-    assert record.state is JobState.done and record.attempts["generate"] == 2 and record.attempts["chunk"] == 1
-    assert task.request.chain == []
-
-    # while the dead worker's lock still holds, the redelivered message looks again later
-    other = life.submit("q2")
-    for stage in ("search", "fetch", "chunk"):
-        life.finish(life.claim(other.id, stage, "t"))
-    life.claim(other.id, "generate", "delivery-2")
-    task = _Task(other.id, "chunk", delivery="delivery-2")
-    with pytest.raises(RuntimeError, match="retry sent"):
-        _run_stages(monkeypatch, store, life, task, other.id, "chunk")
-    assert task.retries == [life.lock_seconds]
-    assert len(task.request.chain) == 2  # nothing taken out: the retry carries the same chain
-    assert tasks.stage.INLINE_SECONDS > 0
