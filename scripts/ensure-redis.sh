@@ -10,7 +10,7 @@ ping_redis() {
 }
 if ping_redis; then exit 0; fi
 if ! command -v redis-server >/dev/null 2>&1; then
-  echo "ensure-redis: installing redis-server from Debian's packages" >&2
+  echo "ensure-redis: apt-get install redis-server (Debian's package; no Redis answers on 127.0.0.1:6379)" >&2
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
 fi
 mkdir -p /tmp/deepref-redis

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs lint and the whole test suite. Starts a Redis if none answers on 127.0.0.1:6379,
-# because tests of the queue need a real one.
+# Runs lint, the format check and the whole test suite. Starts a Redis if none answers on
+# 127.0.0.1:6379, because tests of the queue need a real one. Whatever it installs with
+# apt-get (Redis, the browser, a font, OCR, BibTeX) it names in one line before installing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=.venv/bin
@@ -13,16 +14,17 @@ dpkg -s fonts-wqy-microhei >/dev/null 2>&1 || missing+=(fonts-wqy-microhei)
 # Tesseract reads scanned PDFs in tests/search/documents (the OCR test skips without it)
 command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "test.sh: installing ${missing[*]} from Debian's packages" >&2
+  echo "test.sh: apt-get install ${missing[*]} (Debian's packages some tests use)" >&2
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) \
     || echo "test.sh: could not install ${missing[*]}; the browser test will say so" >&2
 fi
 # BibTeX 0.99d reads the BibTeX exports back (tests/worker/test_bibtex_hostile.py); only
 # its binaries (about 10 MB), no TeX Live styles or fonts
 if ! command -v bibtex >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "test.sh: installing texlive-binaries (BibTeX) from Debian's packages" >&2
+  echo "test.sh: apt-get install texlive-binaries (BibTeX, from Debian's packages)" >&2
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
     texlive-binaries >/dev/null) || echo "test.sh: could not install BibTeX; its reader test will skip" >&2
 fi
 $BIN/ruff check .
+$BIN/ruff format --check .
 $BIN/python -m pytest "$@"
