@@ -14,14 +14,19 @@ from cli.output import CITATION_STYLES, FORMATS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    for add in (_cite, _research, _jobs, _reports, _serve, _mcp_server):
+    for add in (_cite, _research, _jobs, _reports, _evaluate, _serve, _mcp_server):
         add(subparsers)
 
 
 def add_job_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("question", help="what to research (quote it)")
     p.add_argument("--corpus", metavar="DIR", help="search this folder of .md/.txt/.html files instead of the web")
-    p.add_argument("--provider", choices=("duckduckgo", "searxng", "local"), help="search backend")
+    p.add_argument(
+        "--provider",
+        metavar="SPEC",
+        help="search providers: a name, several joined with commas (openalex,arxiv,local) or a preset "
+        "(web, academic, all); see docs/search.md",
+    )
     p.add_argument("--profile", choices=("precise", "seed"), default="precise", help="reference engine profile")
     p.add_argument("--embedder", choices=("auto", "local", "openai", "jaccard"), help="scorer's embedder")
     p.add_argument("--max-pages", type=int, help="pages to fetch (with --depth standard/deep: by the whole job)")
@@ -138,6 +143,24 @@ def _reports(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("name")
     s.add_argument("run", nargs="?")
     s.set_defaults(handler="cli.reports:show_report")
+
+
+def _evaluate(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser("eval", help="judge an answer's citations with the configured chat model")
+    sub = p.add_subparsers(dest="eval_command", required=True)
+    s = sub.add_parser(
+        "citations",
+        help="re-judge every footnote of a result, job, report run or Markdown report (FACT's terms)",
+        description="Asks the chat model (DEEPREF_LLM_*) whether each cited passage supports its claim and "
+        "prints citation accuracy and effective citations as DeepResearch Bench's FACT counts them, then "
+        "the citations judged unsupported. A Markdown report's links are fetched to find the passage.",
+    )
+    s.add_argument("answer", help="a result .json, a report run folder or report.json, a .md report, or a job id")
+    s.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
+    s.add_argument("--model", help="judge with this model instead of DEEPREF_LLM_MODEL")
+    s.add_argument("--max-pairs", type=int, default=200, help="judge at most this many (claim, source) pairs")
+    s.add_argument("--fail-under", type=float, metavar="ACCURACY", help="exit 3 when citation accuracy is below this")
+    s.set_defaults(handler="cli.evaluate:citations")
 
 
 def _serve(subparsers: argparse._SubParsersAction) -> None:

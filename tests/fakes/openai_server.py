@@ -97,6 +97,7 @@ class FakeOpenAI:
         self.server: str | None = None
         self.context = 131072
         self.seen_prompts: list[str] = []  # the user message each chat request was answered from
+        self.judge: str | None = None  # the citation judge's misbehaviour (see _verdicts)
         # question substring -> scripted answer (see ``script``); others get the obedient one
         self.scripts: dict[str, str] = {}
         # deep research's prompts (tests/fakes/researcher.py); ``researcher.behave`` scripts it
@@ -146,6 +147,8 @@ class FakeOpenAI:
                 text = await self.researcher.answer(user)
             except Refused as exc:
                 return web.json_response({"error": {"message": str(exc)}}, status=400)
+        elif system.startswith("You check citations."):
+            text = self._verdicts(user)
         elif "search queries" in system:
             question = user.split("answer:", 1)[-1].strip()
             text = "\n".join([f"{question} overview", f"{question} details"])
@@ -215,6 +218,24 @@ class FakeOpenAI:
         if self.server != "llamacpp":
             raise web.HTTPNotFound()
         return web.json_response({"default_generation_settings": {"n_ctx": self.context}, "total_slots": 1})
+
+    def _verdicts(self, user: str) -> str:
+        """A citation judge that reads words, not meaning: "full" when the passage
+        holds the claim's words and numbers, "partial" for half of them, else "none".
+        ``judge = "nonsense"`` answers prose; "half" leaves out every other verdict."""
+        if self.judge == "nonsense":
+            return "I think most of these citations look fine to me."
+        verdicts = []
+        for item in json.loads(user)["items"]:
+            words = {w for w in re.findall(r"\w+", item["claim"].lower()) if len(w) > 3 or w.isdigit()}
+            found = set(re.findall(r"\w+", item["passage"].lower()))
+            share = len(words & found) / max(1, len(words))
+            numbers_ok = all(w in found for w in words if w.isdigit())
+            verdict = "full" if share >= 0.8 and numbers_ok else "partial" if share >= 0.5 else "none"
+            if self.judge == "half" and item["id"] % 2:
+                continue
+            verdicts.append({"id": item["id"], "verdict": verdict, "reason": f"{share:.0%} of the claim's words"})
+        return "```json\n" + json.dumps({"verdicts": verdicts}) + "\n```"
 
     def _with_thinking(self, text: str) -> tuple[str, str]:
         """(content, reasoning_content) of an answer, as ``reasoning`` says."""

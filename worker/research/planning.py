@@ -11,11 +11,12 @@ warning; a finding left with no citation is dropped.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from dataclasses import dataclass, field
 
 import numpy as np
+
+from worker.jsontext import first_json_object
 
 PLAN, READ, OUTLINE, WRITE = "[[deepref:plan]]", "[[deepref:read]]", "[[deepref:outline]]", "[[deepref:write]]"
 MAX_GAPS = 8
@@ -111,20 +112,6 @@ def write_messages(question: str, title: str, findings: list[dict], passages: li
 
 
 # -- answers ------------------------------------------------------------------------------
-def _json_object(text: str) -> dict | None:
-    """The first JSON object in ``text`` (models wrap JSON in prose or code fences)."""
-    text = text.strip()
-    start = text.find("{")
-    while start != -1:
-        try:
-            obj, _ = json.JSONDecoder().raw_decode(text[start:])
-        except json.JSONDecodeError:
-            start = text.find("{", start + 1)
-            continue
-        return obj if isinstance(obj, dict) else None
-    return None
-
-
 def _clean_query(q: object) -> str:
     return " ".join(str(q).split())[:300] if isinstance(q, str) else ""
 
@@ -142,7 +129,7 @@ def fallback_queries(question: str, gaps: list[str], asked: list[str], k: int) -
 
 
 def parse_plan(text: str, question: str, gaps: list[str], asked: list[str], k: int, n: int) -> Plan:
-    obj = _json_object(text)
+    obj = first_json_object(text)
     queries = obj.get("queries") if obj else None
     if not isinstance(queries, list):
         fallback = fallback_queries(question, gaps, asked, k)
@@ -167,7 +154,7 @@ def parse_plan(text: str, question: str, gaps: list[str], asked: list[str], k: i
 
 def parse_reading(text: str, shown: set[int], n: int) -> Reading:
     """Findings citing only passages in ``shown``; anything else is dropped, with a warning."""
-    obj = _json_object(text)
+    obj = first_json_object(text)
     if obj is None:
         return Reading([], [], False, [f"round {n}: the model's reading was not the JSON asked for; no finding kept"])
     warnings: list[str] = []
@@ -205,7 +192,7 @@ def parse_outline(text: str, findings: int, question: str) -> tuple[list[Section
     """Sections with findings in range, each finding in one section; unplaced findings
     go to a last section. Malformed: one section holding every finding."""
     everything = [Section(_title(question), list(range(findings)))] if findings else []
-    obj = _json_object(text)
+    obj = first_json_object(text)
     raw = obj.get("sections") if obj else None
     if not isinstance(raw, list) or not raw:
         return everything, ["the model's outline was not the JSON asked for; the report has one section"]
