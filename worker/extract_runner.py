@@ -1,6 +1,6 @@
 """Page extraction off the event loop, in worker processes that can be killed.
 
-``worker.extract.extract`` is CPU work in lxml, trafilatura and pypdf. On the
+``worker.extract.extract`` is CPU work in lxml, trafilatura and pypdfium2. On the
 event loop, one pathological page (or PDF) stalls every other fetch of the
 process; in a thread it still competes for the GIL and cannot be stopped (a
 thread cannot be killed), so a time cap would only abandon it while it burns
@@ -240,7 +240,7 @@ def _document(page: FetchedPage, answer: dict[str, Any] | None, timeout: float) 
 
 def _serve(cap: float) -> None:
     """The child: pages in on stdin, JSON answers out on stdout, until EOF."""
-    import pypdf  # noqa: F401 - imported before "ready", so no page's cap pays for it
+    import pypdfium2  # noqa: F401 - imported before "ready", so no page's cap pays for it
     import trafilatura  # noqa: F401
 
     from worker.extract import extract
