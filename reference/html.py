@@ -12,7 +12,11 @@ rendering (so Markdown cannot split or escape them) and for ``<sup>`` links afte
 The Markdown is untrusted (page text quoted by a model, the model's own words), so
 no image is ever loaded (an image becomes a link to it: a remote image would tell
 its host who reads the answer), and links keep only http(s), mailto and relative
-targets, with ``rel="noopener noreferrer nofollow"``.
+targets, with ``rel="noopener noreferrer nofollow"``. HTML never links ``file:``: a
+page may be served by the API, and a file URL with a host opens a network share (on
+Windows, sending the reader's credentials to that host). A local corpus's source is
+then shown as its path beside the title. Markdown for a local reader (the Markdown
+styles) may link a file on this machine: ``safe_url(url, allow_file=True)``.
 """
 
 from __future__ import annotations
@@ -21,26 +25,39 @@ import base64
 import hashlib
 import html
 from collections import Counter
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from markdown_it import MarkdownIt
 
 _md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
 _OPEN, _CLOSE = "\ue000", "\ue001"
 LINK_REL = "noopener noreferrer nofollow"
-SAFE_SCHEMES = ("http", "https", "mailto", "file")
-"""``file`` because a local corpus's sources are files, which a page opened from disk can open."""
+SAFE_SCHEMES = ("http", "https", "mailto")
 
 
-def safe_url(url: str) -> str:
-    """``url`` if a reader can follow it safely (http(s), mailto, file, or relative to
-    the page), else "": a source or a model's Markdown may come from a stranger, so no
-    ``javascript:`` or ``data:`` links."""
+def safe_url(url: str, *, allow_file: bool = False) -> str:
+    """``url`` if a reader can follow it safely (http(s), mailto, or relative to the
+    page), else "": a source or a model's Markdown may come from a stranger, so no
+    ``javascript:`` or ``data:`` links. ``allow_file`` also lets through a file on this
+    machine (``file:///…``, ``file://localhost/…``), never one on another host."""
     try:
         scheme = urlsplit(url.strip()).scheme.lower()
     except ValueError:
         return ""
-    return url if scheme in SAFE_SCHEMES or scheme == "" else ""
+    if scheme in SAFE_SCHEMES or scheme == "":
+        return url
+    return url if allow_file and local_path(url) is not None else ""
+
+
+def local_path(url: str) -> str | None:
+    """The path of a ``file:`` URL naming a file on this machine, else None."""
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:
+        return None
+    if parts.scheme.lower() != "file" or parts.netloc.lower() not in ("", "localhost"):
+        return None
+    return unquote(parts.path) or None
 
 
 def _link_open(self, tokens, idx, options, env) -> str:
@@ -100,6 +117,8 @@ def reference_item_html(n: int, title: str, url: str, quotes: list[str], entry_h
         head = html.escape(title)
         if href:
             head = f'<a href="{html.escape(href, quote=True)}" rel="{LINK_REL}">{head}</a>'
+        elif path := local_path(url):
+            head += f' <span class="path">{html.escape(path)}</span>'
     quoted = "".join(f"<blockquote>{html.escape(q)}</blockquote>" for q in dict.fromkeys(quotes) if q)
     return f'<li id="ref-{n}" value="{n}">{head}{quoted}</li>'
 

@@ -69,8 +69,9 @@ def _quotes(refs: list[Reference]) -> list[str]:
 
 
 def _link(ref: Reference) -> str:
-    """The reference's URL opening its page (``#page=17``) when it has one."""
-    return safe_url(locator_link(ref.url, ref.locator))
+    """The reference's URL opening its page (``#page=17``) when it has one, for Markdown:
+    a local reader's corpus files (``file:///…``) stay links (reference/html.py)."""
+    return safe_url(locator_link(ref.url, ref.locator), allow_file=True)
 
 
 class MarkdownFootnotes(Style):
@@ -119,7 +120,10 @@ class HTMLStyle(Style):
 
     def reference_list(self, groups):
         return reference_list_html(
-            [reference_item_html(n, refs[0].title, _link(refs[0]), _quotes(refs)) for n, refs in groups]
+            [
+                reference_item_html(n, refs[0].title, locator_link(refs[0].url, refs[0].locator), _quotes(refs))
+                for n, refs in groups
+            ]
         )
 
 
