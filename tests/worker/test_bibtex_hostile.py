@@ -103,7 +103,7 @@ def read_bibtexparser(text: str, tmp_path: Path) -> list[dict[str, str]]:
 
 
 def read_pybtex(text: str, tmp_path: Path) -> list[dict[str, str]]:
-    pybtex.errors.set_strict_mode(True)  # a syntax error raises instead of being skipped
+    assert pybtex.errors.strict  # pybtex's default: a syntax error raises instead of being skipped
     data = pybtex.database.parse_string(text, "bibtex")
     out = []
     for key, entry in data.entries.items():
