@@ -16,117 +16,28 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import sparse
 
-if TYPE_CHECKING:
-    from reference.tokens import TokenIndex
+from reference.tokens import TokenIndex
+from reference.words import CJK, CJK_RUN, STOPWORDS, stem
 
-_CJK = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\u3040-\u30ff"
-_TOKEN = re.compile(rf"[{_CJK}]+|[^\W_]+", re.UNICODE)
-_CJK_RUN = re.compile(rf"[{_CJK}]+")
-
-STOPWORDS = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "been",
-        "but",
-        "by",
-        "can",
-        "could",
-        "did",
-        "do",
-        "does",
-        "for",
-        "from",
-        "had",
-        "has",
-        "have",
-        "he",
-        "her",
-        "his",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "me",
-        "my",
-        "no",
-        "not",
-        "of",
-        "on",
-        "or",
-        "our",
-        "she",
-        "so",
-        "than",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "those",
-        "to",
-        "too",
-        "us",
-        "was",
-        "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "while",
-        "who",
-        "whom",
-        "why",
-        "will",
-        "with",
-        "would",
-        "you",
-        "your",
-    ]
-)
+_TOKEN = re.compile(rf"[{CJK}]+|[^\W_]+", re.UNICODE)
 
 
 def tokenize(text: str) -> list[str]:
     """Tokens of ``text`` in order (duplicates kept)."""
     out: list[str] = []
     for word in _TOKEN.findall(text.lower()):
-        if word[0] >= "\u2e80" and _CJK_RUN.fullmatch(word):
+        if word[0] >= "\u2e80" and CJK_RUN.fullmatch(word):
             if len(word) == 1:
                 out.append(word)
             else:
                 out.extend(word[i : i + 2] for i in range(len(word) - 1))
         elif word not in STOPWORDS:
-            out.append(_stem(word))
+            out.append(stem(word))
     return out
-
-
-@lru_cache(maxsize=200_000)  # a pure memo: words repeat, stemming them once is enough
-def _stem(word: str) -> str:
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +56,6 @@ def build_matrices(
 
     ``index``: a ``reference.tokens.TokenIndex`` that has seen (or will remember) these
     texts, so a text is tokenised once per job; a fresh one by default."""
-    from reference.tokens import TokenIndex  # late: tokens imports this module's word rules
-
     index = TokenIndex() if index is None else index
     index.ids(list(left) + list(right))  # one batch, left first: the ids the per-text loop gave
     a, b = index.matrix(left), index.matrix(right)

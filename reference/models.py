@@ -124,7 +124,7 @@ class ReferenceResult:
     """The support level the engine applied."""
 
     def render(self, style: str = "markdown") -> str:
-        from reference.styles import render  # late: styles import models
+        from reference.styles import render  # here: the data classes need not load the renderers
 
         return render(self, style)
 

@@ -13,11 +13,14 @@ import json
 from collections import defaultdict
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from reference.errors import InputError
 from reference.html import answer_html, marker_html, reference_item_html, reference_list_html, safe_url
 from reference.locators import locator_link
-from reference.models import Reference, ReferenceResult
+
+if TYPE_CHECKING:  # types only: models imports this module to render (ReferenceResult.render)
+    from reference.models import Reference, ReferenceResult
 
 
 class Style:

@@ -100,3 +100,85 @@ def test_every_package_says_what_it_is_and_what_it_may_import():
         doc = ast.get_docstring(ast.parse((REPO / package / "__init__.py").read_text(encoding="utf-8"))) or ""
         assert len(doc.split()) >= 8 and "TODO" not in doc, f"{package}/__init__.py needs a docstring"
         assert "import" in doc.lower(), f"{package}/__init__.py should say what it may import"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _type_checking_only(node: ast.If) -> bool:
+    test = node.test
+    return getattr(test, "id", getattr(test, "attr", None)) == "TYPE_CHECKING"
+
+
+def runtime_imports(path: Path, known: set[str]) -> set[str]:
+    """The modules of ``known`` that ``path`` imports when it runs: at module level or
+    inside functions (a late import still runs), not under ``if TYPE_CHECKING:``;
+    ``from package import module`` counts the module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and _type_checking_only(node)
+        for inner in ast.walk(node)
+    }
+    found = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+    return found & known
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected set of two or more modules (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in graph[module]:
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            members = []
+            while not members or members[-1] != module:
+                members.append(stack.pop())
+            if len(members) > 1:
+                cycles.append(sorted(members))
+
+    for module in graph:
+        if module not in index:
+            visit(module)
+    return cycles
+
+
+@pytest.mark.parametrize("package", ["reference", "worker"])
+def test_no_import_cycles_inside_a_package(package):
+    """A circle (lexical <-> tokens, models <-> styles, fetch -> extract_runner ->
+    extract -> fetch) means no module of it can be read, tested or moved alone."""
+    paths = {module_name(path): path for path in modules(package)}
+    graph = {name: runtime_imports(path, set(paths)) - {name} for name, path in paths.items()}
+    assert import_cycles(graph) == []
+
+
+def test_the_cycle_check_finds_a_circle_of_late_imports(tmp_path):
+    (tmp_path / "a.py").write_text("from b import x\n")
+    (tmp_path / "b.py").write_text("def f():\n    import c\n")
+    (tmp_path / "c.py").write_text("import typing\nif typing.TYPE_CHECKING:\n    import b\nimport a\n")
+    known = {"a", "b", "c"}
+    graph = {p.stem: runtime_imports(p, known) for p in tmp_path.glob("*.py")}
+    assert import_cycles(graph) == [["a", "b", "c"]]
+    (tmp_path / "c.py").write_text("import typing\nif typing.TYPE_CHECKING:\n    import a\n")
+    graph = {p.stem: runtime_imports(p, known) for p in tmp_path.glob("*.py")}
+    assert import_cycles(graph) == []

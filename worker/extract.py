@@ -26,7 +26,7 @@ from charset_normalizer import from_bytes
 
 from reference.locators import Mark, marks_from
 from worker.errors import ExtractError
-from worker.fetch import FetchedPage
+from worker.pages import FetchedPage
 
 log = logging.getLogger(__name__)
 

@@ -42,7 +42,7 @@ from worker.errors import ExtractError
 
 if TYPE_CHECKING:
     from worker.extract import Document
-    from worker.fetch import FetchedPage
+    from worker.pages import FetchedPage
 
 log = logging.getLogger(__name__)
 

@@ -32,6 +32,7 @@ from search.ratelimit import RateLimiter
 from worker.errors import BlockedAddressError, FetchError
 from worker.extract_runner import ExtractRunner
 from worker.netguard import AddressPolicy, GuardedConnector
+from worker.pages import FetchedPage, FetchFailure
 from worker.settings import Settings
 
 if TYPE_CHECKING:
@@ -87,23 +88,6 @@ class FetchConfig:
             if (corpus_dir or settings.corpus_dir)
             else None,
         )
-
-
-@dataclass(frozen=True, slots=True)
-class FetchedPage:
-    url: str
-    final_url: str
-    status: int
-    content_type: str
-    body: bytes
-    charset: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class FetchFailure:
-    url: str
-    reason: str  # short slug: blocked-address, timeout, too-large, http-404, robots, ...
-    detail: str
 
 
 class RobotsCache:
