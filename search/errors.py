@@ -2,10 +2,14 @@
 
 DeeprefError (reference.errors)
 └── SearchError               a search provider failed (retryable: it may answer later)
-    └── RateLimitedError      the provider said "slow down" and retries ran out
+    ├── RateLimitedError      the provider said "slow down" and retries ran out
+    ├── ProviderAuthError     401/403: a wrong or missing key (never retried)
+    └── AllProvidersFailed    every provider of a job failed; names each and why
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from reference.errors import DeeprefError
 
@@ -22,3 +26,20 @@ class SearchError(DeeprefError):
 
 class RateLimitedError(SearchError):
     """The provider rate-limited us and the retries with backoff were exhausted."""
+
+
+class ProviderAuthError(SearchError):
+    """The provider refused the key (HTTP 401 or 403); asking again cannot help."""
+
+    retryable = False
+
+
+class AllProvidersFailed(SearchError):
+    """No provider of the job answered any query."""
+
+    def __init__(self, failures: Mapping[str, BaseException]):
+        self.reasons = {name: str(exc) for name, exc in failures.items()}
+        detail = "; ".join(f"{name}: {why}" for name, why in self.reasons.items())
+        super().__init__(f"every search provider failed: {detail}")
+        # worth retrying the stage only if some provider may answer later (not a refused key)
+        self.retryable = any(getattr(exc, "retryable", True) for exc in failures.values())

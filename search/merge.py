@@ -3,16 +3,22 @@
 Ranks are interleaved round-robin (the first hit of every query before any second
 hit), so one broad query cannot crowd out a precise one. Duplicates are found by
 normalised URL (scheme and host case, tracking parameters, fragments, trailing
-slashes). Hosts are capped and filtered; a host rule also covers its subdomains.
+slashes), and for scholarly works by identity: a shared DOI, arXiv id (arXiv's
+own ``10.48550/arXiv.*`` DOI included) or PMID makes two hits one work, whichever
+provider returned them. The first hit keeps its place and gains what the other
+knew (a preprint found first takes its journal version's DOI and venue). Hosts are
+capped and filtered; a host rule also covers its subdomains.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from urllib.parse import urlsplit
 
 from reference.urls import hostname, normalize_url
+from search.identifiers import arxiv_of_doi, work_keys
 from search.models import SearchHit
 
 ALLOWED_SCHEMES = ("http", "https", "file")
@@ -36,6 +42,7 @@ def merge_hits(
     deny_hosts: Sequence[str] = (),
 ) -> list[SearchHit]:
     seen: set[str] = set()
+    works: dict[str, int] = {}  # work key -> index in merged
     per_host: Counter[str] = Counter()
     merged: list[SearchHit] = []
     depth = max((len(h) for h in hit_lists), default=0)
@@ -45,6 +52,12 @@ def merge_hits(
                 continue
             hit = hits[i]
             if urlsplit(hit.url).scheme.lower() not in ALLOWED_SCHEMES:
+                continue
+            keys = work_keys(hit.doi, hit.arxiv_id, hit.pmid)
+            same = next((works[k] for k in keys if k in works), None)
+            if same is not None:
+                merged[same] = merge_work(merged[same], hit)
+                works.update(dict.fromkeys(work_keys(merged[same].doi, merged[same].arxiv_id, merged[same].pmid), same))
                 continue
             key = normalize_url(hit.url)
             host = hostname(hit.url)
@@ -56,5 +69,34 @@ def merge_hits(
                 continue
             seen.add(key)
             per_host[host] += 1
-            merged.append(hit)
+            works.update(dict.fromkeys(keys, len(merged)))
+            merged.append(hit if hit.providers else replace(hit, providers=(hit.provider,)))
     return merged
+
+
+def merge_work(kept: SearchHit, other: SearchHit) -> SearchHit:
+    """One work from two records of it: ``kept`` (the better-ranked) keeps its URL and
+    title; each field it lacks comes from ``other``. The journal version's DOI wins
+    over arXiv's own, and its type and venue over the preprint's."""
+    journal = other if _published(other) and not _published(kept) else kept
+    return replace(
+        kept,
+        doi=journal.doi or kept.doi or other.doi,
+        authors=kept.authors or other.authors,
+        year=journal.year or kept.year or other.year,
+        venue=journal.venue or kept.venue or other.venue,
+        kind=journal.kind or kept.kind or other.kind,
+        arxiv_id=kept.arxiv_id or other.arxiv_id or arxiv_of_doi(other.doi) or arxiv_of_doi(kept.doi),
+        pmid=kept.pmid or other.pmid,
+        abstract=kept.abstract or other.abstract,
+        fulltext_url=kept.fulltext_url or other.fulltext_url,
+        scholarly=kept.scholarly or other.scholarly,
+        providers=tuple(
+            dict.fromkeys([*(kept.providers or (kept.provider,)), *(other.providers or (other.provider,))])
+        ),
+    )
+
+
+def _published(hit: SearchHit) -> bool:
+    """A record of the published version: a DOI that is not arXiv's own."""
+    return bool(hit.doi) and arxiv_of_doi(hit.doi) is None

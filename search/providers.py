@@ -1,34 +1,92 @@
-"""Building a provider by name, with errors that say which setting to fix."""
+"""Building providers by name or preset (search/spec.py), with errors that say which setting to fix.
+
+``openalex,arxiv,local`` mixes freely. Naming a provider that needs a key which is
+not set is a configuration error naming the setting (a preset leaves such a
+provider out instead).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from reference.errors import ConfigurationError
+from search.api import ApiProvider
+from search.arxiv import ArxivProvider
+from search.brave import BraveProvider
+from search.crossref import CrossrefProvider
 from search.duckduckgo import DuckDuckGoProvider
+from search.exa import ExaProvider
 from search.local import LocalCorpusProvider
 from search.models import SearchProvider
+from search.openalex import OpenAlexProvider
+from search.pubmed import PubMedProvider
 from search.ratelimit import RateLimiter
 from search.searxng import SearxNGProvider
+from search.semanticscholar import SemanticScholarProvider
+from search.spec import COMMERCIAL, PROVIDERS, ProviderConfig, check_config, expand
+from search.tavily import TavilyProvider
+from search.wikipedia import WikipediaProvider
 
-PROVIDERS = ("duckduckgo", "searxng", "local")
+API_PROVIDERS: dict[str, type[ApiProvider]] = {
+    "openalex": OpenAlexProvider,
+    "crossref": CrossrefProvider,
+    "semanticscholar": SemanticScholarProvider,
+    "arxiv": ArxivProvider,
+    "pubmed": PubMedProvider,
+    "wikipedia": WikipediaProvider,
+    "tavily": TavilyProvider,
+    "brave": BraveProvider,
+    "exa": ExaProvider,
+}
+
+
+def rate_of(name: str, config: ProviderConfig) -> float:
+    """Requests per second the provider's documentation allows (with a key when one is set)."""
+    cls = API_PROVIDERS[name]
+    keyed = getattr(cls, "keyed_rate_per_second", None)
+    return keyed if keyed and config.keys.get(name) else cls.rate_per_second
 
 
 def make_provider(
     name: str,
+    config: ProviderConfig | None = None,
     *,
     searxng_url: str | None = None,
     corpus_dir: str | Path | None = None,
     limiter: RateLimiter | None = None,
+    limiter_for: Callable[[float], RateLimiter] | None = None,
 ) -> SearchProvider:
+    """One provider. ``limiter`` spaces the web searches (DEEPREF_SEARCH_RATE_PER_SECOND);
+    ``limiter_for(rate)`` builds an API provider's own limiter at its documented rate."""
+    config = config or ProviderConfig(searxng_url=searxng_url, corpus_dir=corpus_dir)
     if name == "local":
-        if not corpus_dir:
+        folder = corpus_dir or config.corpus_dir
+        if not folder:
             raise ConfigurationError("the local provider needs a folder: pass --corpus DIR or set DEEPREF_CORPUS_DIR")
-        return LocalCorpusProvider(corpus_dir)
+        return LocalCorpusProvider(folder)
+    if name not in PROVIDERS:
+        expand(name, config)  # the unknown-name message
+    check_config(name, config)
     if name == "searxng":
-        if not searxng_url:
-            raise ConfigurationError("the searxng provider needs DEEPREF_SEARXNG_URL (e.g. http://localhost:8080)")
-        return SearxNGProvider(searxng_url, limiter=limiter)
+        return SearxNGProvider(config.searxng_url or "", limiter=limiter)
     if name == "duckduckgo":
         return DuckDuckGoProvider(limiter=limiter)
-    raise ConfigurationError(f"unknown search provider {name!r}: choose one of {', '.join(PROVIDERS)}")
+    cls = API_PROVIDERS[name]
+    kw: dict = {
+        "limiter": limiter_for(rate_of(name, config)) if limiter_for else limiter,
+        "user_agent": config.user_agent,
+        "timeout": config.timeout,
+        "retries": config.retries,
+        "max_wait": config.max_wait,
+    }
+    if name in config.urls:
+        kw["base_url"] = config.urls[name]
+    key = config.keys.get(name)
+    if name in ("openalex", "semanticscholar", "pubmed", *COMMERCIAL) and key:
+        kw["api_key"] = key
+    if name in ("openalex", "crossref"):
+        kw["mailto"] = config.mailto
+    if name == "pubmed":
+        kw["email"] = config.mailto
+    return cls(**kw)

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reference.errors import InputError
+from search.spec import expand
+from worker.search_config import check_search_config, job_provider_spec, provider_config
 
 
 class OptionNotAllowed(InputError):
@@ -38,12 +40,12 @@ def allowed_models(settings) -> tuple[str, ...]:
 
 
 def allowed_providers(settings) -> tuple[str, ...]:
-    """DEEPREF_ALLOWED_PROVIDERS, else the configured provider plus ``local``: a folder
+    """DEEPREF_ALLOWED_PROVIDERS, else the configured providers plus ``local``: a folder
     of documents is narrower than the web, while a corpus-only deployment
-    (``local``) allows no web search at all."""
-    if settings.allowed_providers:
-        return tuple(settings.allowed_providers)
-    return tuple(dict.fromkeys([settings.search_provider, "local"]))
+    (``local``) allows no web search at all. Presets are resolved to provider names."""
+    config = provider_config(settings)
+    specs = settings.allowed_providers or [settings.search_provider, "local"]
+    return tuple(dict.fromkeys(name for spec in specs for name in expand(spec, config)))
 
 
 def allowed_embedders(settings) -> tuple[str, ...]:
@@ -55,13 +57,19 @@ def allowed_embedders(settings) -> tuple[str, ...]:
 
 
 def check_options(options, settings) -> None:
-    """Refuse options (``ResearchOptions``) that pick what the operator does not allow."""
+    """Refuse options (``ResearchOptions``) that pick what the operator does not allow, and
+    a search provider whose key is not set (ConfigurationError naming the setting)."""
     if options is None:
+        check_search_config(settings.search_provider, settings)
         return
-    provider = options.provider or ("local" if options.corpus_dir else settings.search_provider)
+    providers = allowed_providers(settings)
+    spec = job_provider_spec(options, settings)
     picks = [
         ("llm_model", options.llm_model, allowed_models(settings), "DEEPREF_ALLOWED_LLM_MODELS"),
-        ("provider", provider, allowed_providers(settings), "DEEPREF_ALLOWED_PROVIDERS"),
+        *(
+            ("provider", name, providers, "DEEPREF_ALLOWED_PROVIDERS")
+            for name in expand(spec, provider_config(settings))
+        ),
         ("embedder", options.embedder, allowed_embedders(settings), "DEEPREF_ALLOWED_EMBEDDERS"),
         ("profile", options.profile, tuple(settings.allowed_profiles), "DEEPREF_ALLOWED_PROFILES"),
     ]
@@ -72,6 +80,7 @@ def check_options(options, settings) -> None:
                 f"options.{option} {shown!r} is not allowed on this server: choose one of "
                 f"{', '.join(allowed)} (its operator lists them in {env})"
             )
+    check_search_config(spec, settings)  # a provider without its key: the setting to fix
 
 
 def job_limits(options, settings) -> JobLimits:

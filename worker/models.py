@@ -11,7 +11,9 @@ import time
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from search.spec import parse_spec
 
 
 class JobState(StrEnum):
@@ -96,7 +98,13 @@ class ResearchOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    provider: Literal["duckduckgo", "searxng", "local"] | None = Field(None, description="Search backend.")
+    provider: str | None = Field(
+        None,
+        max_length=200,
+        description="Search providers: a name, several joined with commas, or a preset (web, academic, all); "
+        "docs/search.md.",
+        examples=["academic", "openalex,arxiv,local"],
+    )
     corpus_dir: str | None = Field(None, description="Folder searched by the local provider.")
     max_pages: int | None = Field(None, ge=1, le=100, description="Pages fetched for this job.")
     profile: Literal["precise", "seed"] = Field("precise", description="Reference engine profile.")
@@ -111,6 +119,13 @@ class ResearchOptions(BaseModel):
     callback_url: str | None = Field(
         None, max_length=2000, description="POSTed a signed event when the job ends (docs/integrations.md)."
     )
+
+    @field_validator("provider")
+    @classmethod
+    def _provider_spec(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_spec(value)  # a SpecError (ValueError) says which names exist
+        return value
 
 
 class LocatorOut(BaseModel):

@@ -26,13 +26,15 @@ from reference.locators import Locator, marks_from
 from reference.models import ReferenceResult
 from reference.scoring import lexical_scores
 from reference.tokens import TokenIndex
-from search import build_queries, make_provider, merge_hits
+from search import CombinedSearch, build_queries, make_provider, merge_hits
+from search.spec import check_config
 from worker.errors import ExtractError
 from worker.extractive import DECLINED_NOTICE, EXTRACTIVE_NOTICE, extractive_answer, is_nothing_found
 from worker.fetch import Fetcher
 from worker.limits import job_limits
 from worker.llm import LLMClient, Passage
 from worker.models import FailureOut, LocatorOut, ReferenceOut, ResearchOptions, ResearchResult, SourceOut, Usage
+from worker.search_config import job_provider_spec, provider_config
 from worker.streaming import DraftWriter, Publish
 
 PROMPT_PASSAGES = 12  # passages shown to the model
@@ -79,17 +81,25 @@ class Resources:
     llm: LLMClient | None = None
     embedder: Embedder | None = None
     search_limiter: Any = None
+    limiter_for: Any = None
+    """``limiter_for(rate)``: one API provider's limiter at its documented rate (in Redis in workers)."""
     providers: dict[str, Any] = field(default_factory=dict)
 
-    def provider(self, options: ResearchOptions):
-        name = options.provider or ("local" if options.corpus_dir else self.settings.search_provider)
+    def provider(self, options: ResearchOptions) -> CombinedSearch:
+        """The job's providers as one (docs/search.md); each provider is built once per
+        process, the combination (and its per-job counts) once per call."""
+        spec = job_provider_spec(options, self.settings)
         corpus = options.corpus_dir or self.settings.corpus_dir
-        key = f"{name}:{corpus}" if name == "local" else name
-        if key not in self.providers:
-            self.providers[key] = make_provider(
-                name, searxng_url=self.settings.searxng_url, corpus_dir=corpus, limiter=self.search_limiter
-            )
-        return self.providers[key]
+        config = provider_config(self.settings, corpus)
+        members = []
+        for name in check_config(spec, config):
+            key = f"{name}:{corpus}" if name == "local" else name
+            if key not in self.providers:
+                self.providers[key] = make_provider(
+                    name, config, corpus_dir=corpus, limiter=self.search_limiter, limiter_for=self.limiter_for
+                )
+            members.append(self.providers[key])
+        return CombinedSearch(members)
 
 
 # -- search ------------------------------------------------------------------------------
@@ -102,7 +112,7 @@ async def search_stage(question: str, options: ResearchOptions, res: Resources) 
     hit_lists = []
     for query in queries:
         hit_lists.append(await provider.search(query, max_results=settings.max_results_per_query))
-    warnings.extend(getattr(provider, "warnings", []))
+    warnings.extend(provider.warnings)
     hits = merge_hits(
         hit_lists if limits.allow_hosts != () else [],
         limit=limits.max_pages,
@@ -112,7 +122,12 @@ async def search_stage(question: str, options: ResearchOptions, res: Resources) 
     )
     if not hits:
         warnings.append(f"the {provider.name} search found nothing for: {'; '.join(queries)}")
-    return {"queries": queries, "hits": [dataclasses.asdict(h) for h in hits], "warnings": warnings}
+    return {
+        "queries": queries,
+        "hits": [dataclasses.asdict(h) for h in hits],
+        "warnings": warnings,
+        "providers": provider.records(),
+    }
 
 
 # -- fetch + extract ---------------------------------------------------------------------

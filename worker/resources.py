@@ -19,13 +19,20 @@ from worker.fetch import FetchConfig, Fetcher
 from worker.keys import Keys
 from worker.llm import LLMClient
 from worker.pipeline import Resources
+from worker.search_config import check_search_config
 
 
 def build_resources(settings, *, distributed: bool, corpus_dir=None, embedder_name: str | None = None) -> Resources:
+    """Raises ConfigurationError when DEEPREF_SEARCH_PROVIDER names a provider whose key is not set."""
+    check_search_config(settings.search_provider, settings)
     keys = Keys(settings.key_prefix)
     if distributed:
         async_redis = aioredis.Redis.from_url(settings.redis_url)
         search_limiter = RedisRateLimiter(async_redis, keys, settings.search_rate_per_second, burst=2)
+
+        def limiter_for(rate: float) -> RedisRateLimiter:
+            return RedisRateLimiter(async_redis, keys, rate, burst=1)
+
         host_limiter = RedisRateLimiter(async_redis, keys, settings.fetch_host_rate_per_second, burst=4)
         # the cache is an optimisation: fail fast, never retry, so a Redis hiccup costs
         # one embedding call its cache, not seconds of back-off
@@ -35,6 +42,10 @@ def build_resources(settings, *, distributed: bool, corpus_dir=None, embedder_na
         slots = build_slots(settings, async_redis=async_redis, keys=keys)
     else:
         search_limiter = MemoryRateLimiter(settings.search_rate_per_second, burst=2)
+
+        def limiter_for(rate: float) -> MemoryRateLimiter:
+            return MemoryRateLimiter(rate, burst=1)
+
         host_limiter = MemoryRateLimiter(settings.fetch_host_rate_per_second, burst=4)
         cache = None
         slots = build_slots(settings)
@@ -49,6 +60,7 @@ def build_resources(settings, *, distributed: bool, corpus_dir=None, embedder_na
         llm=llm,
         embedder=embedder,
         search_limiter=search_limiter,
+        limiter_for=limiter_for,
     )
 
 

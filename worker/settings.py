@@ -12,8 +12,10 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit, urlunsplit
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from search.spec import parse_spec
 
 
 class Settings(BaseSettings):
@@ -68,10 +70,15 @@ class Settings(BaseSettings):
     embedding_cache_ttl: int = Field(30 * 24 * 3600, ge=0, description="Seconds an embedding stays cached in Redis.")
 
     # --- Search ----------------------------------------------------------------
-    search_provider: Literal["duckduckgo", "searxng", "local"] = Field("duckduckgo", description="Web search backend.")
-    allowed_providers: list[Literal["duckduckgo", "searxng", "local"]] = Field(
+    search_provider: str = Field(
+        "duckduckgo",
+        description="Search providers: a name, several joined with commas, or a preset (web, academic, all); "
+        "docs/search.md.",
+    )
+    allowed_providers: list[str] = Field(
         default_factory=list,
-        description="Providers a job's options.provider may name; empty = DEEPREF_SEARCH_PROVIDER and local.",
+        description="Providers (or presets) a job's options.provider may name; empty = DEEPREF_SEARCH_PROVIDER's "
+        "and local.",
     )
     searxng_url: str | None = Field(None, description="Base URL of a SearxNG instance (JSON API enabled).")
     corpus_dir: Path | None = Field(None, description="Folder of .md/.txt/.html files for the local provider.")
@@ -80,7 +87,49 @@ class Settings(BaseSettings):
     max_per_host: int = Field(3, ge=1, description="Pages per host per job.")
     allow_hosts: list[str] = Field(default_factory=list, description="If set, only these hosts are used.")
     deny_hosts: list[str] = Field(default_factory=list, description="Hosts never used.")
-    search_rate_per_second: float = Field(0.5, gt=0, description="Queries per second per search provider.")
+    search_rate_per_second: float = Field(
+        0.5,
+        gt=0,
+        description="Queries per second to DuckDuckGo or SearxNG (API providers keep their documented rates).",
+    )
+    search_retries: int = Field(
+        2, ge=0, le=5, description="Retries of an API provider's request after a 429, 5xx, timeout or malformed answer."
+    )
+    search_max_wait_seconds: float = Field(
+        30.0, ge=0, description="Longest Retry-After a job waits for; a provider asking longer is skipped."
+    )
+    search_timeout: float = Field(15.0, gt=0, description="Seconds per search API request.")
+    scholarly_mailto: str | None = Field(
+        None, description="Contact e-mail sent to OpenAlex and Crossref (polite pool) and NCBI (email)."
+    )
+    openalex_url: str | None = Field(None, description="OpenAlex API base URL; unset = https://api.openalex.org.")
+    openalex_api_key: SecretStr | None = Field(
+        None, description="OpenAlex API key (optional; a larger daily allowance)."
+    )
+    crossref_url: str | None = Field(None, description="Crossref REST API base URL; unset = https://api.crossref.org.")
+    semanticscholar_url: str | None = Field(
+        None, description="Semantic Scholar API base URL; unset = https://api.semanticscholar.org."
+    )
+    semanticscholar_api_key: SecretStr | None = Field(
+        None, description="Semantic Scholar API key (optional; without it the shared public allowance)."
+    )
+    arxiv_url: str | None = Field(None, description="arXiv API base URL; unset = https://export.arxiv.org.")
+    pubmed_url: str | None = Field(
+        None, description="NCBI E-utilities base URL; unset = https://eutils.ncbi.nlm.nih.gov/entrez/eutils."
+    )
+    pubmed_api_key: SecretStr | None = Field(None, description="NCBI API key (optional; 10 instead of 3 requests/s).")
+    wikipedia_language: str = Field(
+        "en", pattern=r"^[a-z][a-z0-9-]{1,15}$", description="Wikipedia edition searched (en, de, fr, simple, ...)."
+    )
+    wikipedia_url: str | None = Field(
+        None, description="Wikipedia base URL; unset = https://{DEEPREF_WIKIPEDIA_LANGUAGE}.wikipedia.org."
+    )
+    tavily_url: str | None = Field(None, description="Tavily API base URL; unset = https://api.tavily.com.")
+    tavily_api_key: SecretStr | None = Field(None, description="Tavily API key (required by the tavily provider).")
+    brave_url: str | None = Field(None, description="Brave Search API base URL; unset = https://api.search.brave.com.")
+    brave_api_key: SecretStr | None = Field(None, description="Brave Search API key (required by the brave provider).")
+    exa_url: str | None = Field(None, description="Exa API base URL; unset = https://api.exa.ai.")
+    exa_api_key: SecretStr | None = Field(None, description="Exa API key (required by the exa provider).")
 
     # --- Fetch -------------------------------------------------------------------
     fetch_concurrency: int = Field(8, ge=1, le=256, description="Pages fetched at once per job.")
@@ -186,6 +235,19 @@ class Settings(BaseSettings):
         default_factory=list,
         description="Folders inside which HTTP clients may name a corpus_dir; empty = they may not name one.",
     )
+
+    @field_validator("search_provider")
+    @classmethod
+    def _provider_spec(cls, value: str) -> str:
+        parse_spec(value)
+        return value
+
+    @field_validator("allowed_providers")
+    @classmethod
+    def _provider_specs(cls, value: list[str]) -> list[str]:
+        for spec in value:
+            parse_spec(spec)
+        return value
 
     def redis_url_redacted(self) -> str:
         """The Redis URL with any password replaced, safe for messages and logs."""

@@ -1,0 +1,128 @@
+"""PubMed through NCBI's E-utilities: ``esearch`` finds PMIDs, ``efetch`` (XML) gives the records.
+
+NCBI allows 3 requests per second without a key and 10 with one (``api_key``),
+and asks tools to name themselves (``tool``, ``email``). A record's PubMed Central
+id (``ArticleId IdType="pmc"``) is an open full text, read from PMC; otherwise
+the abstract is what deepref reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.etree.ElementTree import Element
+
+from search.api import ApiProvider, Page, ProviderStats, text, year_of
+from search.identifiers import normalize_doi
+from search.models import SearchHit
+
+PMC_ARTICLES = "https://pmc.ncbi.nlm.nih.gov/articles"
+
+
+class PubMedProvider(ApiProvider):
+    name = "pubmed"
+    label = "PubMed"
+    url_setting = "DEEPREF_PUBMED_URL"
+    key_setting = "DEEPREF_PUBMED_API_KEY"
+    rate_per_second = 3.0
+    keyed_rate_per_second = 10.0
+    max_page = 100
+
+    def __init__(
+        self,
+        base_url: str = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
+        *,
+        api_key: str | None = None,
+        email: str | None = None,
+        pmc_url: str = PMC_ARTICLES,
+        **kw,
+    ):
+        super().__init__(base_url, **kw)
+        self.api_key, self.email, self.pmc_url = api_key, email, pmc_url.rstrip("/")
+
+    def _params(self, **params: Any) -> dict[str, Any]:
+        params = {"db": "pubmed", "tool": "deepref", **params}
+        if self.email:
+            params["email"] = self.email
+        if self.api_key:
+            params["api_key"] = self.api_key
+        return params
+
+    async def page(self, query: str, offset: int, size: int, stats: ProviderStats) -> Page:
+        found = await self.request(
+            "GET",
+            "/esearch.fcgi",
+            _ids,
+            stats,
+            query=query,
+            params=self._params(term=query, retstart=offset, retmax=size, retmode="json"),
+        )
+        ids, count = found
+        if not ids:
+            return Page([], False)
+        records = await self.request(
+            "GET",
+            "/efetch.fcgi",
+            self._records,
+            stats,
+            query=query,
+            params=self._params(id=",".join(ids), retmode="xml"),
+            body="xml",
+        )
+        return Page(records, offset + size < count)
+
+    def _records(self, root: Element) -> list[SearchHit]:
+        if root.tag != "PubmedArticleSet":
+            raise ValueError(f"not a PubmedArticleSet: <{root.tag}>")
+        return [hit for article in root.findall("PubmedArticle") if (hit := self._article(article)) is not None]
+
+    def _article(self, article: Element) -> SearchHit | None:
+        pmid = text(article.findtext("MedlineCitation/PMID"))
+        art = article.find("MedlineCitation/Article")
+        if not pmid or art is None:
+            return None
+        title = _all_text(art.find("ArticleTitle"))
+        if not title:
+            return None
+        ids = {
+            i.get("IdType"): text("".join(i.itertext())) for i in article.findall("PubmedData/ArticleIdList/ArticleId")
+        }
+        parts = [_all_text(a) for a in art.findall("Abstract/AbstractText")]
+        abstract = " ".join(p for p in parts if p) or None
+        authors = []
+        for a in art.findall("AuthorList/Author"):
+            name = " ".join(p for p in (text(a.findtext("ForeName")), text(a.findtext("LastName"))) if p)
+            if name := name or text(a.findtext("CollectiveName")):
+                authors.append(name)
+        date = art.find("Journal/JournalIssue/PubDate")
+        year = year_of(date.findtext("Year") or date.findtext("MedlineDate")) if date is not None else None
+        pmc = ids.get("pmc")
+        return SearchHit(
+            url=f"https://pubmed.ncbi.nlm.nih.gov/{pmid}/",
+            title=title,
+            snippet=(abstract or "")[:300],
+            provider=self.name,
+            query="",
+            rank=0,
+            scholarly=True,
+            doi=normalize_doi(ids.get("doi")),
+            authors=tuple(authors),
+            year=year,
+            venue=text(art.findtext("Journal/Title")),
+            kind="article-journal",
+            pmid=pmid,
+            abstract=abstract,
+            fulltext_url=f"{self.pmc_url}/{pmc}/" if pmc and pmc.upper().startswith("PMC") else None,
+        )
+
+
+def _ids(data: Any) -> tuple[list[str], int]:
+    result = data["esearchresult"]
+    ids = result["idlist"]
+    if not isinstance(ids, list) or not all(isinstance(i, str) and i.isdigit() for i in ids):
+        raise ValueError("idlist is not a list of PMIDs")
+    return ids, int(result.get("count", len(ids)))
+
+
+def _all_text(node: Element | None) -> str | None:
+    """An element's text with its inline markup (<i>, <sup>) flattened."""
+    return text("".join(node.itertext())) if node is not None else None

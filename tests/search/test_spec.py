@@ -1,0 +1,56 @@
+"""Provider specs: names, lists and presets; keys checked at startup and at submit."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from reference.errors import ConfigurationError
+from search.spec import ProviderConfig, expand
+from worker.limits import OptionNotAllowed, check_options
+from worker.models import ResearchOptions
+from worker.resources import build_resources
+from worker.settings import Settings
+
+
+def test_presets_and_lists():
+    config = ProviderConfig(web="searxng", keys={"brave": "k"})
+    assert expand("academic", config) == ("openalex", "crossref", "semanticscholar", "arxiv", "pubmed")
+    assert expand("web", config) == ("searxng", "wikipedia", "brave")  # keyless tavily/exa left out
+    assert expand("all", config)[:3] == ("searxng", "wikipedia", "brave")
+    assert expand(" OpenAlex, arxiv ,local,arxiv", config) == ("openalex", "arxiv", "local")
+
+
+@pytest.mark.parametrize("spec", ["bing", "openalex,,bing", " , "])
+def test_unknown_or_empty_spec_is_refused_everywhere(spec):
+    with pytest.raises(ConfigurationError, match=r"choose among|no search provider"):
+        expand(spec, ProviderConfig())
+    with pytest.raises(ValidationError, match="search provider"):
+        ResearchOptions(provider=spec)
+    with pytest.raises(ValidationError, match="search provider"):
+        Settings(search_provider=spec)
+
+
+def test_a_missing_key_names_the_setting_at_submit():
+    settings = Settings(allowed_providers=["all", "tavily"])
+    with pytest.raises(ConfigurationError, match="set DEEPREF_TAVILY_API_KEY"):
+        check_options(ResearchOptions(provider="openalex,tavily"), settings)
+    check_options(ResearchOptions(provider="all"), settings)  # a preset leaves keyless ones out
+    with pytest.raises(ConfigurationError, match="DEEPREF_EXA_API_KEY"):
+        check_options(None, Settings(search_provider="exa"))
+
+
+def test_a_missing_key_names_the_setting_at_startup():
+    with pytest.raises(ConfigurationError, match="DEEPREF_BRAVE_API_KEY"):
+        build_resources(Settings(search_provider="academic,brave", embedder="jaccard"), distributed=False)
+
+
+def test_options_only_narrow_with_presets():
+    settings = Settings(search_provider="duckduckgo")
+    with pytest.raises(OptionNotAllowed, match=r"options\.provider 'openalex' is not allowed"):
+        check_options(ResearchOptions(provider="academic"), settings)
+    settings = Settings(search_provider="academic")
+    check_options(ResearchOptions(provider="arxiv,pubmed"), settings)
+    check_options(ResearchOptions(provider="local", corpus_dir="/srv"), settings)
+    with pytest.raises(OptionNotAllowed, match="'duckduckgo'"):
+        check_options(ResearchOptions(provider="web"), settings)

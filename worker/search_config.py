@@ -1,0 +1,42 @@
+"""The search providers' configuration, taken from settings at the edge (search never reads settings)."""
+
+from __future__ import annotations
+
+from search.spec import COMMERCIAL, SCHOLARLY, ProviderConfig, check_config
+
+_KEYED = (*COMMERCIAL, "openalex", "semanticscholar", "pubmed")
+_URLS = (*SCHOLARLY, "wikipedia", *COMMERCIAL)
+
+
+def provider_config(settings, corpus_dir=None) -> ProviderConfig:
+    urls = {name: url for name in _URLS if (url := getattr(settings, f"{name}_url", None))}
+    urls.setdefault("wikipedia", f"https://{settings.wikipedia_language}.wikipedia.org")
+    keys = {name: key.get_secret_value() for name in _KEYED if (key := getattr(settings, f"{name}_api_key", None))}
+    first_web = next((n for n in settings.search_provider.split(",") if n.strip() in ("duckduckgo", "searxng")), "")
+    return ProviderConfig(
+        web=first_web.strip() or ("searxng" if settings.searxng_url else "duckduckgo"),
+        searxng_url=settings.searxng_url,
+        corpus_dir=corpus_dir or settings.corpus_dir,
+        urls=urls,
+        keys={k: v for k, v in keys.items() if v},
+        mailto=settings.scholarly_mailto,
+        user_agent=settings.fetch_user_agent,
+        timeout=settings.search_timeout,
+        retries=settings.search_retries,
+        max_wait=settings.search_max_wait_seconds,
+    )
+
+
+def job_provider_spec(options, settings) -> str:
+    """The spec a job searches with: its option, else ``local`` for a corpus, else the configured one."""
+    if options is not None and options.provider:
+        return options.provider
+    if options is not None and options.corpus_dir:
+        return "local"
+    return settings.search_provider
+
+
+def check_search_config(spec: str, settings) -> tuple[str, ...]:
+    """The providers of ``spec``; a ConfigurationError naming the key setting one of them
+    lacks, at startup and at submit (SearxNG's URL is checked when the job searches)."""
+    return check_config(spec, provider_config(settings), urls=False)
