@@ -18,12 +18,13 @@ import logging
 from pathlib import Path
 
 from aiohttp import web
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from api import security, validation
 from api.appkeys import CLIENT, EVENT_TOKENS, SETTINGS, WARNINGS
 from api.errors import error_response, errors
 from api.events import end_streams, job_events, streams_ctx
+from api.models import JobRequest
 from api.references import add_routes as add_reference_routes
 from api.spec import openapi
 from reference.html import answer_html, safe_url
@@ -31,16 +32,9 @@ from reports.errors import ReportRunNotFound
 from reports.store import ReportStore
 from worker.confine import CorpusError, CorpusForbidden, corpus_folder
 from worker.credentials import bearer_token, check_secrets, token_matches
-from worker.models import ResearchOptions
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
-
-
-class JobRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    question: str = Field(..., description="What to research.")
-    options: ResearchOptions = Field(default_factory=ResearchOptions)
 
 
 def create_app(settings=None, *, client=None, warnings: list[str] | None = None) -> web.Application:
@@ -71,7 +65,8 @@ def create_app(settings=None, *, client=None, warnings: list[str] | None = None)
     r = app.router
     r.add_post("/v1/jobs", create_job)
     r.add_get("/v1/jobs/{id}", get_job)
-    r.add_delete("/v1/jobs/{id}", cancel_job)
+    r.add_delete("/v1/jobs/{id}", delete_job)
+    r.add_post("/v1/jobs/{id}/cancel", cancel_job)
     r.add_get("/v1/jobs/{id}/events", job_events, name=security.EVENTS_ROUTE)
     add_reference_routes(r, client)
     r.add_get("/v1/reports", list_reports)
@@ -138,6 +133,14 @@ async def cancel_job(request: web.Request) -> web.Response:
     job_id = validation.job_id(request.match_info["id"])
     record = await asyncio.to_thread(_client(request).cancel, job_id)
     return web.json_response(record.public() | {"result": None})
+
+
+async def delete_job(request: web.Request) -> web.Response:
+    """A finished job's record, events and outputs are removed (a later GET is 404);
+    a job still queued or running is 409 (JobPending): cancel it first."""
+    job_id = validation.job_id(request.match_info["id"])
+    await asyncio.to_thread(_client(request).delete, job_id)
+    return web.Response(status=204)
 
 
 def _reports(request: web.Request) -> ReportStore:
@@ -218,7 +221,7 @@ async def metrics_endpoint(request: web.Request) -> web.Response:
 
 
 async def openapi_json(request: web.Request) -> web.Response:
-    return web.json_response(openapi())
+    return web.json_response(openapi(request.app[SETTINGS].max_question_chars))
 
 
 async def viewer_page(request: web.Request) -> web.FileResponse:

@@ -2,9 +2,10 @@
 
 One middleware translates deepref's exception tree and aiohttp's HTTP exceptions
 into statuses: malformed request 400, missing or wrong token 401, forbidden 403,
-unknown job 404, too large 413, wrong content type 415, Host not served 421,
-invalid fields 422, too many streams 429/503, Redis down 503. No traceback ever
-reaches a client; a bug is logged here and answered 500.
+unknown job 404, wrong method 405 (with ``Allow``), a job in the wrong state 409,
+too large 413, wrong content type 415, Host not served 421, invalid fields 422,
+too many streams 429/503, Redis down 503. No traceback ever reaches a client; a bug
+is logged here and answered 500.
 """
 
 from __future__ import annotations
@@ -47,7 +48,10 @@ async def errors(request: web.Request, handler):
             404: f"no route {request.method} {request.path}",
             405: f"{request.method} is not allowed on {request.path}",
         }.get(exc.status, exc.reason)
-        return error_response(exc.status, type(exc).__name__, message)
+        headers = None
+        if isinstance(exc, web.HTTPMethodNotAllowed):  # RFC 9110: a 405 lists the methods the path takes
+            headers = {"Allow": ", ".join(sorted(exc.allowed_methods))}
+        return error_response(exc.status, type(exc).__name__, message, headers)
     except ApiError as exc:
         return error_response(exc.status, exc.kind, str(exc), exc.headers)
     except BadRequest as exc:

@@ -178,7 +178,7 @@ async def allowed_origin(request: web.Request, handler):
 @web.middleware
 async def json_bodies(request: web.Request, handler):
     has_route = request.match_info.http_exception is None  # else let the 404/405 speak
-    if has_route and (request.method in ("POST", "PUT", "PATCH") or request.body_exists):
+    if has_route and request.body_exists:  # a POST without a body (a cancel) has nothing to type
         given = request.headers.get("Content-Type")
         charset = (request.charset or "utf-8").lower()
         if request.content_type != "application/json" or charset not in ("utf-8", "utf8"):

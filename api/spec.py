@@ -1,31 +1,133 @@
-"""The OpenAPI 3.1 description of the HTTP API, built from the models it validates with."""
+"""The OpenAPI 3.1 description of the HTTP API, built from the models it validates with.
+
+It describes what the server does, status by status, so that a client generated
+from it (or Schemathesis, tests/api/test_schemathesis.py) finds no surprise: the
+shape of job ids and questions, every status an operation answers, the ``Allow``
+header of a 405, and each server-sent event.
+"""
 
 from __future__ import annotations
 
+import sys
+import unicodedata
 from functools import lru_cache
 
 from pydantic.json_schema import models_json_schema
 
+from api.models import EVENTS, JobRequest
+from api.validation import EVENT_ID, JOB_ID
 from worker.bibliography import EXPORT_FORMATS
 from worker.models import JobRecord, ResearchOptions
+from worker.questions import ALLOWED_FORMAT_CHARS, REFUSED_CATEGORIES
+
+DEFAULT_MAX_QUESTION_CHARS = 2000  # worker.settings.Settings.max_question_chars
 
 
-def _error(description: str) -> dict:
-    return {
+def _error(description: str, **headers: dict) -> dict:
+    response = {
         "description": description,
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
     }
+    if headers:
+        response["headers"] = headers
+    return response
+
+
+RETRY_AFTER = {"description": "seconds to wait", "schema": {"type": "string", "pattern": "^[0-9]+$"}}
+# every route: the Host and Origin checks (api/security.py); every /v1 route: the token
+HOST_ORIGIN = {
+    "403": _error("Origin not allowed (DEEPREF_API_ALLOWED_ORIGINS)"),
+    "421": _error("Host not served (DEEPREF_API_ALLOWED_HOSTS)"),
+}
+AUTH = {
+    "401": _error(
+        "missing or wrong bearer token",
+        **{"WWW-Authenticate": {"description": "Bearer", "schema": {"type": "string"}}},
+    ),
+    **HOST_ORIGIN,
+}
+REDIS_DOWN = {"503": _error("Redis unavailable")}
+NOT_FOUND = {"404": _error("no such job (never submitted, expired or deleted)")}
+BAD_ID = {"400": _error("not a job id (32 lowercase hex characters)")}
 
 
 @lru_cache(maxsize=1)
-def openapi() -> dict:
-    from api.app import JobRequest
+def _question_classes() -> tuple[str, str]:
+    """Two character classes' contents, from this Python's Unicode tables: what
+    ``worker.questions.validate_question`` refuses inside a question (Unicode
+    category C, except tab, newline and the joiners), and what ``str.strip``
+    removes around it (white space, some of it in category C)."""
+    refused = [cp for cp in range(sys.maxunicode + 1) if unicodedata.category(chr(cp)) in REFUSED_CATEGORIES]
+    # surrogates cannot travel alone in UTF-8 (nor be written in a regex of many readers)
+    refused = [cp for cp in refused if chr(cp) not in ALLOWED_FORMAT_CHARS and not 0xD800 <= cp <= 0xDFFF]
+    space = [cp for cp in range(sys.maxunicode + 1) if chr(cp).isspace()]
+    return _ranges(refused), _ranges(space)
 
+
+def _ranges(code_points: list[int]) -> str:
+    spans: list[list[int]] = []
+    for cp in code_points:
+        if spans and spans[-1][1] == cp - 1:
+            spans[-1][1] = cp
+        else:
+            spans.append([cp, cp])
+    return "".join(_escape(a) if a == b else f"{_escape(a)}-{_escape(b)}" for a, b in spans)
+
+
+def _escape(cp: int) -> str:
+    return f"\\u{cp:04x}" if cp < 0x10000 else f"\\U{cp:08x}"
+
+
+def question_schema(max_chars: int) -> dict:
+    """The question as the server takes it: at most ``max_chars`` characters as sent;
+    stripped of white space, some text left and none of the refused characters."""
+    bad, space = _question_classes()
+    text = f"[^{bad}{space}](?:[^{bad}]*[^{bad}{space}])?"  # starts and ends with a visible character
+    return {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": max_chars,
+        "pattern": f"^[{space}]*{text}[{space}]*$",
+        "description": "What to research: some text besides white space, without control or invisible "
+        f"characters (tab, newline, ZWNJ and ZWJ are fine), at most {max_chars} characters "
+        "(DEEPREF_MAX_QUESTION_CHARS).",
+    }
+
+
+def _event_schema() -> dict:
+    """One server-sent event, as read by an SSE parser: its name, its id and its data
+    (JSON of the named event's model). OpenAPI 3.1 has no item schema for streams, so
+    the schema of ``text/event-stream`` describes each event."""
+    return {
+        "oneOf": [
+            {
+                "type": "object",
+                "properties": {
+                    "event": {"const": name},
+                    "id": {"type": "string", "pattern": "^[0-9]+-[0-9]+(_[0-9]+-[0-9]+)?$"},
+                    "data": {
+                        "type": "string",
+                        "contentMediaType": "application/json",
+                        "contentSchema": {"$ref": f"#/components/schemas/{model.__name__}"},
+                    },
+                },
+                "required": ["event", "data"],
+            }
+            for name, model in EVENTS.items()
+        ]
+    }
+
+
+@lru_cache(maxsize=4)
+def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS) -> dict:
+    """The description, for a server taking questions of at most ``max_question_chars``."""
     _, defs = models_json_schema(
-        [(JobRequest, "validation"), (JobRecord, "serialization"), (ResearchOptions, "validation")],
+        [(JobRequest, "validation"), (JobRecord, "serialization"), (ResearchOptions, "validation")]
+        + [(model, "serialization") for model in EVENTS.values()],
         ref_template="#/components/schemas/{model}",
     )
     schemas = defs["$defs"]
+    schemas["JobRequest"]["properties"]["question"] = question_schema(max_question_chars)
     schemas["Error"] = {
         "type": "object",
         "properties": {
@@ -40,33 +142,56 @@ def openapi() -> dict:
     schemas["Created"] = {
         "type": "object",
         "properties": {
-            "id": {"type": "string"},
-            "state": {"type": "string"},
-            "urls": {"type": "object", "additionalProperties": {"type": "string"}},
+            "id": {"type": "string", "pattern": f"^{JOB_ID.pattern}$"},
+            "state": {"const": "queued"},
+            "urls": {
+                "type": "object",
+                "properties": {k: {"type": "string"} for k in ("status", "events", "page")},
+                "required": ["status", "events", "page"],
+            },
         },
         "required": ["id", "state", "urls"],
     }
-    job_id = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    schemas["Health"] = {
+        "type": "object",
+        "properties": {
+            "status": {"enum": ["ok", "unavailable"]},
+            "redis": {"type": "boolean"},
+            "workers": {"type": "integer", "minimum": 0},
+            "redis_error": {"type": "string"},
+            "worker_error": {"type": "string"},
+            "warnings": {"type": "array", "items": {"type": "string"}},
+        },
+        "required": ["status", "redis", "workers"],
+    }
+    job_id = {
+        "name": "id",
+        "in": "path",
+        "required": True,
+        "schema": {"type": "string", "pattern": f"^{JOB_ID.pattern}$"},
+        "description": "a job id, as POST /v1/jobs returns",
+    }
+    name = {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[A-Za-z0-9_-][A-Za-z0-9_.-]*$"}
     record = {
         "description": "the job",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JobRecord"}}},
     }
-    # every route: the Host and Origin checks (api/security.py)
-    auth_errors = {
-        "401": _error("missing or wrong bearer token"),
-        "403": _error("Origin not allowed (DEEPREF_API_ALLOWED_ORIGINS)"),
-        "421": _error("Host not served (DEEPREF_API_ALLOWED_HOSTS)"),
-    }
-    bad_id = {"400": _error("not a job id (32 lowercase hex characters)")}
     return {
         "openapi": "3.1.0",
         "info": {
             "title": "deepref",
             "version": "0.1.0",
-            "description": "Queue research jobs and read answers whose footnotes lead to the supporting passage.",
+            "description": "Queue research jobs and read answers whose footnotes lead to the supporting passage. "
+            "Any method a path does not list is answered 405 with an Allow header (components.responses).",
         },
         "components": {
             "schemas": schemas,
+            "responses": {
+                "MethodNotAllowed": _error(
+                    "the path exists, the method does not",
+                    Allow={"description": "the methods the path takes", "schema": {"type": "string"}},
+                )
+            },
             "securitySchemes": {
                 "bearer": {"type": "http", "scheme": "bearer"},
                 "eventToken": {
@@ -90,52 +215,92 @@ def openapi() -> dict:
                     "responses": {
                         "202": {
                             "description": "queued",
+                            "headers": {"Location": {"description": "the job", "schema": {"type": "string"}}},
                             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
+                            "links": {
+                                "getJob": {"operationId": "getJob", "parameters": {"id": "$response.body#/id"}},
+                                "cancelJob": {
+                                    "operationId": "cancelJob",
+                                    "parameters": {"id": "$response.body#/id"},
+                                },
+                                "deleteJob": {
+                                    "operationId": "deleteJob",
+                                    "parameters": {"id": "$response.body#/id"},
+                                },
+                                "jobEvents": {
+                                    "operationId": "jobEvents",
+                                    "parameters": {"id": "$response.body#/id"},
+                                },
+                            },
                         },
-                        **auth_errors,
-                        "400": _error("body is not UTF-8 JSON, or nested too deeply"),
+                        **AUTH,
+                        "400": _error("body is not UTF-8 JSON, nested too deeply, or corpus_dir not a usable name"),
                         "403": _error("options.corpus_dir outside DEEPREF_API_CORPUS_ROOTS, or Origin not allowed"),
-                        "413": _error("body too large"),
+                        "413": _error("body too large (DEEPREF_API_MAX_BODY_BYTES)"),
                         "415": _error("body not sent as Content-Type: application/json"),
-                        "422": _error("invalid question or options"),
-                        "503": _error("Redis unavailable"),
+                        "422": _error("invalid question or options, or a setting the job needs is missing"),
+                        **REDIS_DOWN,
                     },
                 }
             },
             "/v1/jobs/{id}": {
+                "parameters": [job_id],
                 "get": {
                     "summary": "State, progress, timings and (when done) the result",
                     "operationId": "getJob",
-                    "parameters": [job_id],
-                    "responses": {"200": record, **bad_id, "404": _error("no such job"), **auth_errors},
+                    "responses": {"200": record, **BAD_ID, **NOT_FOUND, **AUTH, **REDIS_DOWN},
                 },
                 "delete": {
-                    "summary": "Cancel a job",
+                    "summary": "Delete a finished job (done, failed or cancelled): its record, events and outputs",
+                    "operationId": "deleteJob",
+                    "responses": {
+                        "204": {"description": "deleted; GET now answers 404"},
+                        **BAD_ID,
+                        **NOT_FOUND,
+                        "409": _error("the job is still queued or running: POST /v1/jobs/{id}/cancel first"),
+                        **AUTH,
+                        **REDIS_DOWN,
+                    },
+                },
+            },
+            "/v1/jobs/{id}/cancel": {
+                "parameters": [job_id],
+                "post": {
+                    "summary": "Cancel a job: the running stage finishes, nothing after it runs; "
+                    "a finished job is left as it is",
                     "operationId": "cancelJob",
-                    "parameters": [job_id],
-                    "responses": {"200": record, **bad_id, "404": _error("no such job"), **auth_errors},
+                    "responses": {"200": record, **BAD_ID, **NOT_FOUND, **AUTH, **REDIS_DOWN},
                 },
             },
             "/v1/jobs/{id}/events": {
                 "get": {
                     "summary": "Server-sent events (event: state; draft and answer: the write-up as it is written, "
-                    "then the edits that make it the stored answer) until the job ends or the stream's lifetime does",
+                    "then the edits that make it the stored answer; error: Redis failed mid-stream) until the "
+                    "job ends or the stream's lifetime does",
                     "operationId": "jobEvents",
                     "security": [{"bearer": []}, {"eventToken": []}],
                     "parameters": [
                         job_id,
-                        {"name": "Last-Event-ID", "in": "header", "required": False, "schema": {"type": "string"}},
+                        {
+                            "name": "Last-Event-ID",
+                            "in": "header",
+                            "required": False,
+                            "schema": {"type": "string", "pattern": f"^{EVENT_ID.pattern}$"},
+                        },
                     ],
                     "responses": {
                         "200": {
-                            "description": "an event stream",
-                            "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                            "description": "an event stream; its schema describes each event",
+                            "content": {"text/event-stream": {"schema": _event_schema()}},
                         },
                         "400": _error("not a job id, or a malformed Last-Event-ID"),
-                        "404": _error("no such job"),
-                        "429": _error("too many streams open by this client (Retry-After)"),
-                        "503": _error("too many streams open on this server (Retry-After), or Redis unavailable"),
-                        **auth_errors,
+                        **NOT_FOUND,
+                        "429": _error("too many streams open by this client", **{"Retry-After": RETRY_AFTER}),
+                        "503": _error(
+                            "too many streams open on this server, or Redis unavailable",
+                            **{"Retry-After": RETRY_AFTER},
+                        ),
+                        **AUTH,
                     },
                 }
             },
@@ -162,11 +327,12 @@ def openapi() -> dict:
                                 "text/plain": {"schema": {"type": "string"}},
                             },
                         },
-                        **bad_id,
-                        "404": _error("no such job"),
+                        **BAD_ID,
+                        **NOT_FOUND,
                         "409": _error("the job is not done (pending, failed or cancelled)"),
                         "422": _error("unknown format"),
-                        **auth_errors,
+                        **AUTH,
+                        **REDIS_DOWN,
                     },
                 }
             },
@@ -177,9 +343,17 @@ def openapi() -> dict:
                     "responses": {
                         "200": {
                             "description": "report indexes",
-                            "content": {"application/json": {"schema": {"type": "object"}}},
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "properties": {"reports": {"type": "array", "items": {"type": "object"}}},
+                                        "required": ["reports"],
+                                    }
+                                }
+                            },
                         },
-                        **auth_errors,
+                        **AUTH,
                     },
                 }
             },
@@ -188,8 +362,8 @@ def openapi() -> dict:
                     "summary": "One report run with its sections and shared reference list",
                     "operationId": "getReportRun",
                     "parameters": [
-                        {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}},
-                        {"name": "run", "in": "path", "required": True, "schema": {"type": "string"}},
+                        {"name": "name", "in": "path", "required": True, "schema": name},
+                        {"name": "run", "in": "path", "required": True, "schema": name},
                     ],
                     "responses": {
                         "200": {
@@ -197,7 +371,7 @@ def openapi() -> dict:
                             "content": {"application/json": {"schema": {"type": "object"}}},
                         },
                         "404": _error("no such run"),
-                        **auth_errors,
+                        **AUTH,
                     },
                 }
             },
@@ -206,7 +380,17 @@ def openapi() -> dict:
                     "summary": "Redis reachable and a worker answering",
                     "operationId": "healthz",
                     "security": [],
-                    "responses": {"200": {"description": "healthy"}, "503": {"description": "not"}},
+                    "responses": {
+                        "200": {
+                            "description": "healthy",
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Health"}}},
+                        },
+                        "503": {
+                            "description": "Redis unreachable or no worker answering a ping; the body says which",
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Health"}}},
+                        },
+                        **HOST_ORIGIN,
+                    },
                 }
             },
         },

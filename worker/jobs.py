@@ -23,7 +23,7 @@ from typing import Any
 
 import redis
 
-from worker.errors import ArtifactNotFound, JobNotFound, StoreUnavailable
+from worker.errors import ArtifactNotFound, JobNotFound, JobPending, StoreUnavailable
 from worker.keys import Keys
 from worker.models import JobRecord, ResearchOptions
 
@@ -48,6 +48,7 @@ class JobStore:
         self._refresh = client.register_script(_REFRESH)
         self._release = client.register_script(_RELEASE)
         self._update = client.register_script(_UPDATE)
+        self._delete = client.register_script(_DELETE)
         self._known: OrderedDict[str, bytes | str] = OrderedDict()  # job id -> last record seen (running jobs)
         self._known_lock = threading.Lock()
 
@@ -148,6 +149,27 @@ class JobStore:
                 self._forget(job_id)
                 raise JobNotFound(f"no job {job_id!r}: it was never submitted or has expired", job_id=job_id)
             expected = current[0]  # changed since we last saw it: apply the change to what it is now
+
+    def delete(self, job_id: str) -> None:
+        """Remove a finished job: its record, events, write-up and outputs. Raises
+        JobNotFound, or JobPending (with the record left as it is) when it is not finished."""
+        keys = [self.keys.job(job_id), self.keys.job_events(job_id), self.keys.job_text(job_id)]
+        keys += [self.keys.job_heartbeat(job_id), self.keys.job_index()]
+        try:
+            answer = self._delete(keys=keys, args=[job_id])
+            if answer == 1:  # outputs expire with the job anyway; this removes them now
+                artifacts = self.redis.scan_iter(match=self.keys.job_artifact(job_id, "*"), count=1000)
+                for batch in _batched(artifacts, 500):
+                    self.redis.delete(*batch)
+        except redis.RedisError as exc:
+            raise self._fail(exc) from exc
+        self._forget(job_id)
+        if answer == 0:
+            raise JobNotFound(f"no job {job_id!r}: it was never submitted or has expired", job_id=job_id)
+        if answer != 1:
+            raise JobPending(
+                f"job {job_id} is {_s(answer)}, not finished: cancel it first, then delete it", job_id=job_id
+            )
 
     def _parse(self, job_id: str, raw: bytes | str | None) -> JobRecord:
         if raw is None:
@@ -346,6 +368,28 @@ return {1}
 _REFRESH = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('expire', KEYS[1], ARGV[2]) end return 0"
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
 
+# 1 when deleted, 0 when there is no such job, else the state of a job not finished
+_DELETE = """
+local raw = redis.call('get', KEYS[1])
+if not raw then return 0 end
+local state = cjson.decode(raw)['state']
+if state ~= 'done' and state ~= 'failed' and state ~= 'cancelled' then return state end
+redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+redis.call('zrem', KEYS[5], ARGV[1])
+return 1
+"""
+
+
+def _batched(items, n: int):
+    batch = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == n:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
 
 def _s(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
@@ -395,6 +439,20 @@ class MemoryJobStore:
     def get_and_acquire(self, job_id: str, key: str, token: str, seconds: int) -> tuple[JobRecord, bool]:
         record = self.get(job_id)
         return record, self.acquire(key, token, seconds)
+
+    def delete(self, job_id: str) -> None:
+        with self._lock:
+            record = self.get(job_id)
+            if not record.state.finished:
+                raise JobPending(
+                    f"job {job_id} is {record.state.value}, not finished: cancel it first, then delete it",
+                    job_id=job_id,
+                )
+            del self._records[job_id]
+            self._events.pop(job_id, None)
+            self._texts.pop(job_id, None)
+            for key in [k for k in self._artifacts if k[0] == job_id]:
+                del self._artifacts[key]
 
     def update(
         self,

@@ -7,6 +7,12 @@ import unicodedata
 
 from worker.errors import QuestionError
 
+REFUSED_CATEGORIES = ("Cc", "Cf", "Cs", "Co")
+"""Control, format (invisible), surrogate and private-use characters. Unassigned code
+points (Cn) pass: which they are depends on the Unicode version of each reader."""
+ALLOWED_FORMAT_CHARS = "\n\t\u200c\u200d"
+"""Of those, what a question may hold: tab, newline, and ZWNJ/ZWJ (part of some scripts)."""
+
 
 def validate_question(question: object, *, max_chars: int) -> str:
     """The question, stripped; raises :class:`QuestionError` when it cannot be researched."""
@@ -15,18 +21,18 @@ def validate_question(question: object, *, max_chars: int) -> str:
     text = question.strip()
     if not text:
         raise QuestionError("the question is empty: write what you want researched")
-    if len(text) > max_chars:
+    if len(question) > max_chars:  # as sent, spaces included: what the API's description states
         raise QuestionError(
-            f"the question is {len(text):,} characters long; the limit is {max_chars:,} "
+            f"the question is {len(question):,} characters long; the limit is {max_chars:,} "
             "(DEEPREF_MAX_QUESTION_CHARS). Ask a shorter question, or split it into several jobs"
         )
     bad = sorted(
         {
             f"U+{ord(ch):04X}"
             for ch in text
-            if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and ch not in "\n\t\u200c\u200d"
+            if unicodedata.category(ch) in REFUSED_CATEGORIES and ch not in ALLOWED_FORMAT_CHARS
         }
-    )  # ZWNJ/ZWJ are part of some scripts
+    )
     if bad:
         raise QuestionError(
             f"the question contains control or invisible characters ({', '.join(bad[:5])}); remove them and retry"

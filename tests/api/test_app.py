@@ -67,7 +67,7 @@ async def test_events_resume_after_last_event_id(api_with_worker):
 async def test_cancel(api):
     http, client = api
     job_id = client.submit("What is BM25?")
-    resp = await http.delete(f"/v1/jobs/{job_id}")
+    resp = await http.post(f"/v1/jobs/{job_id}/cancel")
     assert resp.status == 200 and (await resp.json())["state"] == "cancelled"
 
 
