@@ -88,7 +88,7 @@ def _client(request: web.Request):
 async def create_job(request: web.Request) -> web.Response:
     body = await validation.read_json(request)
     try:
-        job = JobRequest.model_validate(body)
+        job = JobRequest.model_validate(body, strict=True)  # "3" is not the integer 3 the description asks
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"]) or "body"

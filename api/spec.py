@@ -104,7 +104,7 @@ def _event_schema() -> dict:
                 "type": "object",
                 "properties": {
                     "event": {"const": name},
-                    "id": {"type": "string", "pattern": "^[0-9]+-[0-9]+(_[0-9]+-[0-9]+)?$"},
+                    "id": {"type": "string", "pattern": f"^{EVENT_ID.pattern}$"},
                     "data": {
                         "type": "string",
                         "contentMediaType": "application/json",

@@ -91,6 +91,12 @@ class ResearchBudget(BaseModel):
         None, ge=500, le=10_000_000, description="Model tokens (prompt and completion) of the whole job."
     )
     seconds: float | None = Field(None, ge=1, le=86_400, description="Wall-clock seconds from the first round.")
+    cost: float | None = Field(
+        None,
+        gt=0,
+        le=10_000,
+        description="US dollars the job may spend on the chat model (any depth; the model's price must be known).",
+    )
 
 
 class ResearchOptions(BaseModel):
@@ -201,6 +207,11 @@ class RoundOut(BaseModel):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     seconds: float = 0.0
+    cached_tokens: int = Field(0, description="Of prompt_tokens, those the provider served from its prompt cache.")
+    cost: float | None = Field(
+        0.0, description="US dollars spent on the chat model (worker/pricing.py); null when its price is unknown."
+    )
+    model_calls: int = Field(0, description="Chat model requests made for the job.")
     stop_reason: str | None = Field(None, description="Set on the last round: why no other round followed.")
 
 
@@ -209,7 +220,9 @@ class DeepOut(BaseModel):
 
     depth: Depth
     budget: dict[str, float] = Field(default_factory=dict, description="The limits the job ran under.")
-    estimate: dict[str, int] = Field(default_factory=dict, description="Tokens and pages expected before the run.")
+    estimate: dict[str, float] = Field(
+        default_factory=dict, description="Tokens, pages and cost (USD) expected before the run, at most."
+    )
     spent: dict[str, float] = Field(default_factory=dict, description="Rounds, pages, tokens and seconds used.")
     rounds: list[RoundOut] = Field(default_factory=list)
     stop_reason: str = ""

@@ -50,6 +50,14 @@ class Settings(BaseSettings):
         description="The chat model's context in tokens; 0 = ask the server (Ollama, llama.cpp, vLLM), "
         "else 32768. Prompts are cut to fit it, with a warning.",
     )
+    llm_prices: dict[str, dict[str, float]] = Field(
+        default_factory=dict,
+        description='USD per 1M tokens by model, e.g. {"my-model": {"input": 0.2, "output": 0.8, '
+        '"cached_input": 0.05}}; adds to and overrides the built-in list prices (docs/pipeline.md, cost).',
+    )
+    max_cost: float | None = Field(
+        None, gt=0, description="US dollars one job may spend on the chat model at most; unset = no cap."
+    )
     llm_sub_queries: int = Field(3, ge=0, le=10, description="Extra search queries the LLM writes per question.")
     allowed_llm_models: list[str] = Field(
         default_factory=list, description="Models a job's options.llm_model may name; empty = DEEPREF_LLM_MODEL only."
