@@ -44,6 +44,12 @@ def add_job_options(p: argparse.ArgumentParser) -> None:
         "--callback-url", metavar="URL", help="POST a signed event here when the job ends (docs/integrations.md)"
     )
 
+    p.add_argument(
+        "--max-cost",
+        type=float,
+        metavar="USD",
+        help="US dollars the job may spend on the chat model (any depth; the model's price must be known)",
+    )
 
 def add_output_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=FORMATS, default="md", help="output format (default: md)")

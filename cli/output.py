@@ -139,6 +139,22 @@ def spend_summary(deep: DeepOut) -> str:
     )
 
 
+def cost_line(result) -> str | None:
+    """What the job spent on the chat model, in words, or None when it asked none."""
+    usage = result.usage
+    if not usage.model_calls:
+        return None
+    money = "cost unknown (set DEEPREF_LLM_PRICES)" if usage.cost is None else f"${usage.cost:.4f}"
+    line = (
+        f"[cost] {money}: {usage.model_calls} model call{'s' if usage.model_calls != 1 else ''}, "
+        f"{usage.prompt_tokens:,} prompt + {usage.completion_tokens:,} completion tokens"
+    )
+    budget = result.deep.budget.get("cost") if result.deep is not None else None
+    if budget is not None:
+        line += f" (budget ${budget:g})"
+    return line
+
+
 def _research_html(deep: DeepOut) -> str:
     """How a standard/deep job researched, as the viewer shows it: the spend, then
     each round (why, queries, pages, gaps). Every value is escaped."""

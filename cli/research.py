@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 
 from cli.draft import DraftEcho
-from cli.output import check_output_options, format_result, spend_summary
+from cli.output import check_output_options, cost_line, format_result, spend_summary
 from worker.confine import corpus_folder
 from worker.models import JobRecord, ResearchBudget, ResearchOptions
 
@@ -23,6 +23,7 @@ def options_from(args: argparse.Namespace) -> ResearchOptions:
         pages=args.max_pages if depth != "quick" else None,
         tokens=getattr(args, "max_tokens", None),
         seconds=getattr(args, "max_seconds", None),
+        cost=getattr(args, "max_cost", None),
     )
     return ResearchOptions(
         depth=depth,
@@ -62,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
         result = run_research(args.question, options, on_update=progress_lines(echo.line), on_text=on_text)
         if result.deep is not None:
             echo.line(f"[done] {spend_summary(result.deep)}")
+    if (line := cost_line(result)) is not None:
+        echo.line(line)
     echo.end()
     print(format_result(result, args.format, args.style))
     return 0

@@ -39,8 +39,18 @@ def assemble(report: dict[str, Any]) -> dict[str, Any]:
     return report
 
 
+def run_cost(report: dict[str, Any]) -> str:
+    """`` · cost $0.0123 (9 model calls)`` for a run that asked the model, else ""."""
+    usage = report.get("usage") or {}
+    calls = int(usage.get("model_calls", 0) or 0)
+    if not calls:
+        return ""
+    money = "unknown (no price for the model)" if usage.get("cost") is None else f"${usage['cost']:.4f}"
+    return f" · cost {money} ({calls} model call{'s' if calls != 1 else ''})"
+
+
 def render_markdown(report: dict[str, Any]) -> str:
-    lines = [f"# {report['title']}", "", f"_Run {report['run']} · {report['status']}_", ""]
+    lines = [f"# {report['title']}", "", f"_Run {report['run']} · {report['status']}{run_cost(report)}_", ""]
     if report.get("summary"):
         lines += ["## Summary", "", report["summary"], ""]
     for section in report["sections"]:
@@ -73,7 +83,8 @@ def _changes_markdown(changes: dict[str, Any] | None) -> list[str]:
 
 def render_html(report: dict[str, Any]) -> str:
     esc = html.escape
-    parts = [f"<h1>{esc(report['title'])}</h1><p><em>Run {esc(report['run'])} · {esc(report['status'])}</em></p>"]
+    head = f"Run {report['run']} · {report['status']}{run_cost(report)}"
+    parts = [f"<h1>{esc(report['title'])}</h1><p><em>{esc(head)}</em></p>"]
     if report.get("summary"):
         parts.append(f"<h2>Summary</h2><p>{esc(report['summary'])}</p>")
     for section in report["sections"]:

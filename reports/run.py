@@ -29,6 +29,7 @@ from reports.assemble import assemble, render_html, render_markdown
 from reports.definitions import ReportDefinition
 from reports.diff import summarize_changes
 from reports.store import ReportStore
+from worker import spend
 from worker.errors import JobNotFound
 from worker.models import JobState, ResearchResult
 
@@ -148,8 +149,12 @@ def finish(report: dict[str, Any], definition: ReportDefinition, store: ReportSt
     report["status"] = "done" if ok == len(sections) else "partial" if ok else "failed"
     report["finished_at"] = time.time()
     assemble(report)
+    summary_usage = None
     if definition.summary and ok:
-        report["summary"] = _summary(report, settings)
+        report["summary"], summary_usage = _summary(report, settings)
+    report["usage"] = spend.add(
+        *(s["result"].get("usage") for s in sections if s["status"] == "done" and s.get("result")), summary_usage
+    )
     previous = _previous(store, report)
     report["changes"] = summarize_changes(previous, report)
     rendered = {}
@@ -179,27 +184,28 @@ def _previous(store: ReportStore, report: dict[str, Any]) -> dict[str, Any] | No
     return store.load(report["name"], earlier[-1]) if earlier else None
 
 
-def _summary(report: dict[str, Any], settings) -> str | None:
-    """A short summary of findings, only when an LLM is configured."""
+def _summary(report: dict[str, Any], settings) -> tuple[str | None, dict | None]:
+    """A short summary of findings, only when an LLM is configured, and its usage."""
     from worker.llm import LLMClient
     from worker.settings import get_settings
 
     llm = LLMClient.from_settings(settings or get_settings())
     if llm is None:
-        return None
+        return None, None
     texts = [ResearchResult.model_validate(s["result"]).answer for s in report["sections"] if s["status"] == "done"]
 
-    async def go() -> str:
+    async def go():
         try:
-            return (await llm.summarize(report["title"], texts)).text
+            return await llm.summarize(report["title"], texts)
         finally:
             await llm.close()
 
     try:
-        return _run_coroutine(go())
+        gen = _run_coroutine(go())
     except DeeprefError as exc:
         log.warning("report %s: no summary (%s)", report["name"], exc)
-        return None
+        return None, None
+    return gen.text, spend.usage_of([gen])
 
 
 def _run_coroutine(coro):

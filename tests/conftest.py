@@ -422,3 +422,29 @@ def serve(worker_env, request):
     yield start
     for proc in started:
         proc.stop()
+
+
+@pytest.fixture
+def deep_settings(openai_server, searxng_server, topic_site):
+    """Settings for a job in this process against the local search, the topic site (a
+    page per query) and the fake model (tests/worker/test_deep_rounds.py)."""
+    from tests.fakes.topic_site import SearchRows
+    from worker.settings import Settings
+
+    searxng_server.fake.results = SearchRows(topic_site.base_url, per_query=3)
+    return Settings(
+        _env_file=None,
+        search_provider="searxng",
+        searxng_url=searxng_server.base_url,
+        search_rate_per_second=50,
+        llm_base_url=openai_server.v1,
+        llm_api_key=openai_server.api_key,
+        llm_model="fake",
+        embedder="jaccard",
+        fetch_allow=["loopback"],
+        fetch_respect_robots=False,
+        max_per_host=100,
+        fetch_host_rate_per_second=100,
+        fetch_timeout=3,
+        fetch_total_timeout=6,
+    )

@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reference.errors import InputError
+from reference.errors import ConfigurationError, InputError
 from search.spec import expand
+from worker.pricing import price_of
 from worker.search_config import check_search_config, job_provider_spec, provider_config
+from worker.spend import cost_limit
 
 
 class OptionNotAllowed(InputError):
@@ -81,6 +83,20 @@ def check_options(options, settings) -> None:
                 f"{', '.join(allowed)} (its operator lists them in {env})"
             )
     check_search_config(spec, settings)  # a provider without its key: the setting to fix
+    check_cost_budget(options, settings)
+
+
+def check_cost_budget(options, settings) -> None:
+    """A cost budget needs the model's price: refused at submit when it is unknown."""
+    if cost_limit(options, settings) is None or not settings.llm_base_url:
+        return
+    model = options.llm_model if options is not None and options.llm_model else settings.llm_model
+    quote = price_of(model, settings.llm_base_url, settings.llm_prices)
+    if quote.price is None:
+        raise ConfigurationError(
+            f"a cost budget needs the price of model {model!r}, which deepref does not know: set "
+            'DEEPREF_LLM_PRICES, e.g. {"' + model[:80] + '": {"input": 0.5, "output": 1.5}} (USD per 1M tokens)'
+        )
 
 
 def job_limits(options, settings) -> JobLimits:

@@ -10,6 +10,7 @@ fix. The API key lives in a ``SecretStr`` and is never put in a message.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import dataclasses
 import json
 import re
@@ -21,6 +22,7 @@ from urllib.parse import urlsplit
 from reference.errors import ConfigurationError
 from worker import context_window as cw
 from worker.errors import GenerationError
+from worker.pricing import Quote, price_of
 from worker.reasoning import ReasoningFilter
 
 
@@ -44,6 +46,10 @@ class Generation:
     from the share of thinking characters); the thinking itself is not in ``text``."""
     warnings: tuple[str, ...] = ()
     """What the call changed to fit the model (a prompt cut to its context)."""
+    cached_tokens: int = 0
+    """Of ``prompt_tokens``, those the provider served from its prompt cache."""
+    cost: float | None = 0.0
+    """US dollars (worker/pricing.py); None when the model's price is unknown."""
 
 
 SYSTEM_PROMPT = (
@@ -90,6 +96,20 @@ def check_llm_settings(settings) -> None:
 
 REFUSED = object()  # an endpoint's answer to a streamed request it does not take
 
+_calls: contextvars.ContextVar[list[Generation] | None] = contextvars.ContextVar("deepref_llm_calls", default=None)
+
+
+@contextlib.contextmanager
+def metered() -> Iterator[list[Generation]]:
+    """Collects every model call made inside the block (in this task and the tasks it
+    starts), so that a stage can count calls it does not make itself (sub-queries)."""
+    calls: list[Generation] = []
+    token = _calls.set(calls)
+    try:
+        yield calls
+    finally:
+        _calls.reset(token)
+
 
 class LLMClient:
     """One per worker process; wraps ``openai.AsyncOpenAI``."""
@@ -103,6 +123,7 @@ class LLMClient:
         timeout: float = 120.0,
         max_retries: int = 3,
         context_tokens: int = 0,
+        prices: dict | None = None,
     ):
         from openai import AsyncOpenAI
 
@@ -110,6 +131,7 @@ class LLMClient:
         self._api_key = api_key
         self._context_tokens = context_tokens  # DEEPREF_LLM_CONTEXT_TOKENS; 0: ask the server
         self._windows: dict[str, cw.ContextWindow] = {}
+        self._prices = prices or {}  # DEEPREF_LLM_PRICES
         self.slots = None
         """Concurrency limit per model (worker/concurrency.py), set by build_resources."""
         self.streams = True
@@ -130,7 +152,12 @@ class LLMClient:
             model=settings.llm_model,
             timeout=settings.llm_timeout,
             context_tokens=settings.llm_context_tokens,
+            prices=settings.llm_prices,
         )
+
+    def price(self, model: str | None = None) -> Quote:
+        """What ``model``'s tokens cost (worker/pricing.py)."""
+        return price_of(model or self.model, self.base_url, self._prices)
 
     async def context_window(self, model: str | None = None) -> cw.ContextWindow:
         """The model's context (worker/context_window.py), asked of the server once
@@ -287,16 +314,24 @@ class LLMClient:
                 "raise the completion limit or check the model",
                 retryable=False,
             )
+        prompt = getattr(usage, "prompt_tokens", 0) or 0
         completion = getattr(usage, "completion_tokens", 0) or 0
-        return Generation(
+        cached = getattr(getattr(usage, "prompt_tokens_details", None), "cached_tokens", 0) or 0
+        price = self.price(model).price
+        gen = Generation(
             text,
             model,
-            getattr(usage, "prompt_tokens", 0) or 0,
+            prompt,
             completion,
             (time.perf_counter() - started) * 1000,
             reasoning_tokens=_reasoning_tokens(usage, completion, thinking.thinking_chars, len(text)),
             warnings=(warning,) if warning else (),
+            cached_tokens=cached,
+            cost=price.cost(prompt, completion, cached) if price is not None else None,
         )
+        if (calls := _calls.get()) is not None:
+            calls.append(gen)
+        return gen
 
     @contextlib.contextmanager
     def _errors(self, model: str) -> Iterator[None]:
@@ -351,9 +386,11 @@ class LLMClient:
         model: str | None = None,
         on_delta: Callable[[str], None] | None = None,
         on_restart: Callable[[], None] | None = None,
+        max_tokens: int | None = None,
     ) -> Generation:
         window = await self.context_window(model)
-        room = window.tokens - cw.prompt_tokens(build_answer_messages(question, [])) - cw.ANSWER_TOKENS
+        answer_room = max_tokens or cw.ANSWER_TOKENS
+        room = window.tokens - cw.prompt_tokens(build_answer_messages(question, [])) - answer_room
         fitted = cw.fit_texts([_section(p) + "\n\n" for p in passages], room)
         warning = None
         if fitted.dropped or fitted.shortened:
@@ -370,7 +407,11 @@ class LLMClient:
             )
             passages = cut
         gen = await self.complete(
-            build_answer_messages(question, passages), model=model, on_delta=on_delta, on_restart=on_restart
+            build_answer_messages(question, passages),
+            model=model,
+            on_delta=on_delta,
+            on_restart=on_restart,
+            max_tokens=max_tokens,
         )
         return dataclasses.replace(gen, warnings=(warning, *gen.warnings)) if warning else gen
 

@@ -31,6 +31,9 @@ FETCH_OUTCOMES = Counter(
     "deepref_fetch_outcomes", "Pages the fetch stage tried, by outcome (ok, or the failure reason).", ["outcome"]
 )
 MODEL_TOKENS = Counter("deepref_model_tokens", "Tokens used by chat models, by model and kind.", ["model", "kind"])
+MODEL_COST = Counter(
+    "deepref_model_cost_dollars", "US dollars spent on chat models, by model (known prices only).", ["model"]
+)
 WEBHOOKS = Counter(
     "deepref_webhook_deliveries", "Webhook attempts by outcome (delivered, retry, gave_up).", ["outcome"]
 )
@@ -65,6 +68,9 @@ def tokens(model: str | None, usage) -> None:
         value = getattr(usage, f"{kind}_tokens", 0) or 0
         if value:
             MODEL_TOKENS.labels(model, kind).inc(value)
+    cost = getattr(usage, "cost", None)
+    if cost:
+        MODEL_COST.labels(model).inc(cost)
 
 
 def webhook_delivery(outcome: str) -> None:

@@ -16,7 +16,7 @@ from cli.commands import add_job_options
 from cli.research import options_from
 from reference.errors import ConfigurationError
 from reports.definitions import ReportDefinition
-from tests.worker.test_deep_rounds import Q, deep_settings  # noqa: F401 - fixtures
+from tests.worker.test_deep_rounds import Q
 from worker.models import ResearchBudget, ResearchOptions
 from worker.research.budget import check_depth
 from worker.settings import Settings
@@ -52,7 +52,7 @@ def test_deep_needs_a_model():
     check_depth(ResearchOptions(), Settings(_env_file=None))  # quick: extractive is fine
 
 
-def test_deepref_research_depth_deep(deep_settings, openai_server):  # noqa: F811 - fixture
+def test_deepref_research_depth_deep(deep_settings, openai_server):
     s = deep_settings
     env = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_")} | {
         "DEEPREF_SEARCH_PROVIDER": "searxng",

@@ -9,30 +9,8 @@ import pytest
 from tests.fakes.topic_site import SearchRows
 from worker.models import ResearchBudget, ResearchOptions
 from worker.runner import run_research
-from worker.settings import Settings
 
 Q = "What do tidal lagoon costs depend on?"
-
-
-@pytest.fixture
-def deep_settings(openai_server, searxng_server, topic_site):
-    searxng_server.fake.results = SearchRows(topic_site.base_url, per_query=3)
-    return Settings(
-        _env_file=None,
-        search_provider="searxng",
-        searxng_url=searxng_server.base_url,
-        search_rate_per_second=50,
-        llm_base_url=openai_server.v1,
-        llm_api_key=openai_server.api_key,
-        llm_model="fake",
-        embedder="jaccard",
-        fetch_allow=["loopback"],
-        fetch_respect_robots=False,
-        max_per_host=100,
-        fetch_host_rate_per_second=100,
-        fetch_timeout=3,
-        fetch_total_timeout=6,
-    )
 
 
 def deep(**budget) -> ResearchOptions:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from worker import spend
 from worker.context_window import prompt_tokens
+from worker.pricing import Price
 
 DEPTH_DEFAULTS: dict[str, dict[str, float]] = {
     # quick runs today's single pass and has no budget of its own
@@ -44,6 +46,8 @@ class Budget:
     pages: int
     tokens: int
     seconds: float
+    cost: float | None = None
+    """US dollars, or None: no cost budget (worker/spend.py)."""
 
     def as_dict(self) -> dict[str, float]:
         return asdict(self)
@@ -54,6 +58,8 @@ class Estimate:
     tokens: int
     pages: int
     model_calls: int
+    cost: float | None = None
+    """US dollars at most, at the model's price; None when the price is unknown."""
 
 
 def resolve_budget(depth: str, asked, settings) -> tuple[Budget, list[str]]:
@@ -72,24 +78,35 @@ def resolve_budget(depth: str, asked, settings) -> tuple[Budget, list[str]]:
             warnings.append(f"options.budget.{name} {value:g} is above the server's {env} ({cap:g}): {cap:g} used")
             value = cap
         values[name] = value
+    cost = getattr(asked, "cost", None)
+    if cost is not None and settings.max_cost is not None and cost > settings.max_cost:
+        warnings.append(
+            f"options.budget.cost {cost:g} is above the server's DEEPREF_MAX_COST ({settings.max_cost:g}): "
+            f"{settings.max_cost:g} used"
+        )
     budget = Budget(
         rounds=int(values["rounds"]),
         queries_per_round=int(values["queries_per_round"]),
         pages=int(values["pages"]),
         tokens=int(values["tokens"]),
         seconds=float(values["seconds"]),
+        cost=spend.capped(cost, settings.max_cost),
     )
     return budget, warnings
 
 
-def estimate(budget: Budget, sections: int = 4) -> Estimate:
+def estimate(budget: Budget, sections: int = 4, price: Price | None = None) -> Estimate:
     """Worst case before the run: every round plans and reads, the report has an
     outline and ``sections`` sections; never more than the budget allows."""
-    per_round = PLAN_PROMPT_TOKENS + PLAN_MAX_TOKENS + READ_PROMPT_TOKENS + READ_MAX_TOKENS
-    report = OUTLINE_MAX_TOKENS + 1_500 + sections * (WRITE_MAX_TOKENS + 2_500)
-    tokens = min(budget.tokens, budget.rounds * per_round + report)
+    prompts = budget.rounds * (PLAN_PROMPT_TOKENS + READ_PROMPT_TOKENS) + 1_500 + sections * 2_500
+    completions = budget.rounds * (PLAN_MAX_TOKENS + READ_MAX_TOKENS) + OUTLINE_MAX_TOKENS + sections * WRITE_MAX_TOKENS
+    tokens = min(budget.tokens, prompts + completions)
+    share = tokens / (prompts + completions)  # the budget cuts prompts and completions alike
+    cost = price.cost(int(prompts * share), int(completions * share)) if price is not None else None
+    if cost is not None and budget.cost is not None:
+        cost = min(cost, budget.cost)
     pages = min(budget.pages, budget.rounds * budget.queries_per_round * 8)
-    return Estimate(tokens=int(tokens), pages=int(pages), model_calls=budget.rounds * 2 + 1 + sections)
+    return Estimate(tokens=int(tokens), pages=int(pages), model_calls=budget.rounds * 2 + 1 + sections, cost=cost)
 
 
 @dataclass
@@ -100,26 +117,61 @@ class Spent:
     completion_tokens: int = 0
     pages: int = 0
     rounds: int = 0
+    cost: float | None = 0.0
+    """US dollars; None once a call's price was unknown."""
+    model_calls: int = 0
+    reasoning_tokens: int = 0
+    cached_tokens: int = 0
 
     @property
     def tokens(self) -> int:
         return self.prompt_tokens + self.completion_tokens
 
-    def as_dict(self) -> dict[str, int]:
+    def as_dict(self) -> dict:
         return {**asdict(self), "tokens": self.tokens}
 
     @classmethod
     def from_dict(cls, data: dict) -> Spent:
-        return cls(**{k: int(data.get(k, 0)) for k in ("prompt_tokens", "completion_tokens", "pages", "rounds")})
+        counts = ("prompt_tokens", "completion_tokens", "pages", "rounds", "model_calls", "reasoning_tokens")
+        out = cls(**{k: int(data.get(k, 0)) for k in (*counts, "cached_tokens")})
+        out.cost = None if data.get("cost", 0.0) is None else float(data.get("cost", 0.0))
+        return out
+
+    def add_call(self, gen, messages: list[dict[str, str]], max_tokens: int, price: Price | None) -> None:
+        """Count a model call; an endpoint that reports no usage is charged the worst case."""
+        prompt = gen.prompt_tokens or prompt_tokens(messages)
+        completion = gen.completion_tokens or max_tokens
+        self.prompt_tokens += prompt
+        self.completion_tokens += completion
+        self.model_calls += 1
+        self.reasoning_tokens += gen.reasoning_tokens
+        self.cached_tokens += gen.cached_tokens
+        cost = gen.cost if gen.prompt_tokens else (price.cost(prompt, completion) if price is not None else None)
+        self.cost = None if self.cost is None or cost is None else self.cost + cost
+
+    def usage(self) -> dict:
+        """As a job result reports it (worker/spend.py's fields)."""
+        return {k: v for k, v in self.as_dict().items() if k not in ("pages", "rounds", "tokens")}
 
 
 def refuse_call(
-    budget: Budget, spent: Spent, elapsed: float, messages: list[dict[str, str]], max_tokens: int, *, report: bool
+    budget: Budget,
+    spent: Spent,
+    elapsed: float,
+    messages: list[dict[str, str]],
+    max_tokens: int,
+    *,
+    report: bool,
+    price: Price | None = None,
 ) -> str | None:
     """Why a model call must not be made, or None. Rounds (``report=False``) keep
-    ``REPORT_SHARE`` of the tokens for the report."""
+    ``REPORT_SHARE`` of the tokens, and of the cost budget, for the report."""
     if elapsed >= budget.seconds:
         return f"time budget ({budget.seconds:g} s) reached"
+    if budget.cost is not None:
+        limit = budget.cost if report else budget.cost * (1 - REPORT_SHARE)
+        if why := spend.refuse_cost(limit, spent.cost, price, messages, max_tokens):
+            return why if report else f"{why} (the rest is kept for the report)"
     limit = budget.tokens if report else int(budget.tokens * (1 - REPORT_SHARE))
     worst = spent.tokens + prompt_tokens(messages) + max_tokens
     if worst > limit:

@@ -89,6 +89,7 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
         "model": job.options.llm_model or getattr(job.res.llm, "model", None),
         "prompt_tokens": after.prompt_tokens,
         "completion_tokens": after.completion_tokens,
+        "usage": after.usage(),
     }
     warnings.extend(w for w in state["warnings"] if w not in warnings)  # the model calls' own (a prompt cut)
     result: ResearchResult = build_result(
@@ -99,7 +100,11 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
         depth=state["depth"],
         budget=state["budget"],
         estimate=state["estimate"],
-        spent={**after.as_dict(), "seconds": round(elapsed, 3), "report_tokens": after.tokens - before.tokens},
+        spent={
+            **{k: v for k, v in after.as_dict().items() if v is not None},
+            "seconds": round(elapsed, 3),
+            "report_tokens": after.tokens - before.tokens,
+        },
         rounds=[RoundOut.model_validate(r) for r in state["rounds"]],
         stop_reason=state.get("stop_reason") or "",
         outline=[t for t, _ in texts if t],

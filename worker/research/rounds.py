@@ -62,11 +62,16 @@ def docs_name(n: int) -> str:
 
 def initial_state(job: Job) -> dict:
     budget, warnings = B.resolve_budget(job.options.depth, job.options.budget, job.res.settings)
-    est = B.estimate(budget)
+    est = B.estimate(budget, price=model_price(job))
     return {
         "depth": job.options.depth,
-        "budget": budget.as_dict(),
-        "estimate": {"tokens": est.tokens, "pages": est.pages, "model_calls": est.model_calls},
+        "budget": {k: v for k, v in budget.as_dict().items() if v is not None},
+        "estimate": {
+            "tokens": est.tokens,
+            "pages": est.pages,
+            "model_calls": est.model_calls,
+            **({"cost": round(est.cost, 6)} if est.cost is not None else {}),
+        },
         "started_at": time.time(),
         "documents": [],
         "fingerprints": {},
@@ -99,7 +104,14 @@ def load_state(job: Job, n: int) -> dict:
 
 def budget_of(state: dict) -> B.Budget:
     b = state["budget"]
-    return B.Budget(int(b["rounds"]), int(b["queries_per_round"]), int(b["pages"]), int(b["tokens"]), b["seconds"])
+    return B.Budget(
+        int(b["rounds"]), int(b["queries_per_round"]), int(b["pages"]), int(b["tokens"]), b["seconds"], b.get("cost")
+    )
+
+
+def model_price(job: Job):
+    """The price of the job's model (worker/pricing.py), None when unknown or no model."""
+    return job.res.llm.price(job.options.llm_model).price if job.res.llm is not None else None
 
 
 def progress(job: Job, state: dict, n: int, message: str) -> None:
@@ -124,15 +136,15 @@ async def call_model(
     ``on_delta`` streams the answer and ``on_restart`` takes back thinking that was
     streamed as text (worker/streaming.py, worker/reasoning.py)."""
     budget, spent = budget_of(state), B.Spent.from_dict(state["spent"])
-    why = B.refuse_call(budget, spent, time.time() - state["started_at"], messages, max_tokens, report=report)
+    price = model_price(job)
+    elapsed = time.time() - state["started_at"]
+    why = B.refuse_call(budget, spent, elapsed, messages, max_tokens, report=report, price=price)
     if why is not None:
         return None, why
     gen = await job.res.llm.complete(
         messages, max_tokens=max_tokens, model=job.options.llm_model, on_delta=on_delta, on_restart=on_restart
     )
-    # an endpoint that reports no usage is charged the worst case
-    spent.prompt_tokens += gen.prompt_tokens or B.prompt_tokens(messages)
-    spent.completion_tokens += gen.completion_tokens or max_tokens
+    spent.add_call(gen, messages, max_tokens, price)
     state["spent"] = spent.as_dict()
     state["warnings"].extend(w for w in gen.warnings if w not in state["warnings"])
     return gen.text, None
@@ -254,13 +266,12 @@ async def _read(job: Job, state: dict, n: int, total: int, out: RoundOut, querie
     if not passages or job.res.llm is None:
         return None if job.res.llm is not None else "no model to read with"
     messages = P.read_messages(job.question, passages, state["gaps"])
-    while passages and B.refuse_call(
-        budget, B.Spent.from_dict(state["spent"]), 0.0, messages, B.READ_MAX_TOKENS, report=False
-    ):
+    spent, price = B.Spent.from_dict(state["spent"]), model_price(job)
+    while passages and B.refuse_call(budget, spent, 0.0, messages, B.READ_MAX_TOKENS, report=False, price=price):
         passages = passages[:-1]  # fewer passages may still fit the budget
         messages = P.read_messages(job.question, passages, state["gaps"])
     if not passages:
-        return B.refuse_call(budget, B.Spent.from_dict(state["spent"]), 0.0, messages, B.READ_MAX_TOKENS, report=False)
+        return B.refuse_call(budget, spent, 0.0, messages, B.READ_MAX_TOKENS, report=False, price=price)
     pages = len({p["n"] for p in passages})
     progress(job, state, n, f"round {n} of {total}: reading {pages} pages for {queries[0]!r}")
     text, refused = await call_model(job, state, messages, B.READ_MAX_TOKENS, report=False)
