@@ -14,13 +14,17 @@ from cli.output import CITATION_STYLES, FORMATS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    for add in (_cite, _research, _jobs, _reports, _evaluate, _serve, _mcp_server):
+    for add in (_cite, _research, _index, _jobs, _reports, _evaluate, _serve, _mcp_server):
         add(subparsers)
 
 
 def add_job_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("question", help="what to research (quote it)")
-    p.add_argument("--corpus", metavar="DIR", help="search this folder of .md/.txt/.html files instead of the web")
+    p.add_argument(
+        "--corpus",
+        metavar="DIR",
+        help="search this folder of documents (PDF, DOCX, PPTX, EPUB, ODT, HTML, Markdown, text) instead of the web",
+    )
     p.add_argument(
         "--provider",
         metavar="SPEC",
@@ -41,15 +45,15 @@ def add_job_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-tokens", type=int, help="with --depth standard/deep: model tokens for the whole job")
     p.add_argument("--max-seconds", type=float, help="with --depth standard/deep: wall-clock seconds at most")
     p.add_argument(
-        "--callback-url", metavar="URL", help="POST a signed event here when the job ends (docs/integrations.md)"
-    )
-
-    p.add_argument(
         "--max-cost",
         type=float,
         metavar="USD",
         help="US dollars the job may spend on the chat model (any depth; the model's price must be known)",
     )
+    p.add_argument(
+        "--callback-url", metavar="URL", help="POST a signed event here when the job ends (docs/integrations.md)"
+    )
+
 
 def add_output_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--format", choices=FORMATS, default="md", help="output format (default: md)")
@@ -81,6 +85,24 @@ def _research(subparsers: argparse._SubParsersAction) -> None:
         help="print the model's write-up on stderr as it is written (default: when stderr is a terminal)",
     )
     p.set_defaults(handler="cli.research:run")
+
+
+def _index(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "index",
+        help="build or update a folder's library index (only files added, changed or removed are read)",
+        description="Indexes a folder of documents for --corpus into DEEPREF_INDEX_DIR (docs/library.md). "
+        "Shows a progress bar on stderr and ends with a summary.",
+    )
+    p.add_argument("folder", metavar="DIR", help="the folder of documents")
+    p.add_argument("--index-dir", type=Path, help="where indexes live (default: DEEPREF_INDEX_DIR)")
+    p.add_argument("--workers", type=int, help="processes reading files (default: CPUs, at most 4)")
+    p.add_argument(
+        "--batch-seconds",
+        type=float,
+        help="commit at least this often (default 5): what an interrupted run has to read again",
+    )
+    p.set_defaults(handler="cli.index:run")
 
 
 def _jobs(subparsers: argparse._SubParsersAction) -> None:

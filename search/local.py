@@ -1,10 +1,11 @@
-"""Searching a folder of the user's own documents (PDF, office files, HTML, Markdown, text) with BM25.
+"""Searching a folder of the user's own documents (PDF, office files, HTML, Markdown, text).
 
 So that someone can research their own notes, papers or an intranet dump with no
-internet at all. Ranking is BM25 (the ``bm25s`` library) over passages, with the
-reference engine's tokenizer so Chinese, Japanese and Korean files are searchable
-too. The index is built once per folder and rebuilt when a file changes. Files are
-read by :mod:`search.documents`; a file that cannot be read is named in
+internet at all. The folder's passages are ranked by BM25 in its on-disk index
+(:mod:`search.library`: built by ``deepref index`` or by the first search, kept up to
+date incrementally, shared by every process), with the reference engine's tokenizer
+so Chinese, Japanese and Korean files are searchable too; with an embedder the
+lexical top-k is reranked by dense vectors. A file that cannot be read is named in
 ``warnings`` with its reason, and the rest are searched.
 """
 
@@ -12,29 +13,24 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
-import bm25s
-import numpy as np
-
-from reference.chunking import chunk_text
+from reference.embedders import Embedder
 from reference.errors import ConfigurationError
-from reference.lexical import tokenize
-from search.documents import FORMAT_NAMES, DocumentError
-from search.documents.walk import list_files, read_path
+from search import library
+from search.documents import FORMAT_NAMES
+from search.documents.walk import read_path
+from search.library.hybrid import RERANK_DEPTH, rerank
+from search.library.store import LibrarySearcher, index_path
+from search.library.update import Progress, Summary, plan, update_index
 from search.models import SearchHit
 
 log = logging.getLogger(__name__)
 
 MAX_FILE_BYTES = 100_000_000
-
-
-@dataclass(frozen=True, slots=True)
-class _Passage:
-    path: Path
-    title: str
-    text: str
 
 
 def read_corpus_file(path: Path) -> tuple[str, str]:
@@ -44,79 +40,89 @@ def read_corpus_file(path: Path) -> tuple[str, str]:
     return doc.title or path.stem.replace("-", " ").replace("_", " "), text
 
 
+FRESH_SECONDS = 10.0
+"""A large folder is compared with its index (a walk and a stat per file) at most this
+often by searches; a job compares it once when it starts (``prepare``)."""
+CHEAP_CHECK_SECONDS = 0.02
+"""A folder compared with its index in less than this is compared on every search."""
+
+
 class LocalCorpusProvider:
     name = "local"
 
-    def __init__(self, corpus_dir: str | Path):
+    def __init__(
+        self,
+        corpus_dir: str | Path,
+        *,
+        index_dir: str | Path | None = None,
+        embedder: Embedder | None = None,
+    ):
         self.root = Path(corpus_dir).expanduser().resolve()
         if not self.root.is_dir():
             raise ConfigurationError(
                 f"corpus folder {self.root} does not exist: pass an existing folder with --corpus or DEEPREF_CORPUS_DIR"
             )
-        self._fingerprint: tuple | None = None
-        self._passages: list[_Passage] = []
-        self._index: bm25s.BM25 | None = None
+        self.index_dir = Path(index_dir or library.DEFAULT_INDEX_DIR).expanduser()
+        self.embedder = embedder
+        """Set: the lexical top-k is reranked by dense vectors (search.library.hybrid)."""
         self.warnings: list[str] = []
+        self._searcher: LibrarySearcher | None = None
+        self._checked = -FRESH_SECONDS
+        self._check_every = 0.0
+        self._lock = threading.Lock()
 
-    def files(self) -> list[Path]:
-        return list_files(self.root)[0]
+    def prepare(self, progress: Callable[[Progress], None] | None = None) -> Summary | None:
+        """Update the folder's index if it is missing or stale (files added, changed,
+        removed, or a killed run); the summary of the update, None when it was fresh."""
+        with self._lock:
+            summary = None
+            started = time.monotonic()
+            todo = plan(self.root, self.index_dir)
+            self._check_every = 0.0 if time.monotonic() - started < CHEAP_CHECK_SECONDS else FRESH_SECONDS
+            if todo.stale:
+                summary = update_index(self.root, self.index_dir, progress=progress)
+            if self._searcher is None:
+                self._searcher = LibrarySearcher(index_path(self.index_dir, self.root))
+            elif summary is not None:
+                self._searcher.refresh()
+            self.warnings = [m for _, m in todo.refused] + self._searcher.skipped()
+            for warning in self.warnings:
+                log.warning("corpus %s: %s", self.root, warning)
+            self._checked = time.monotonic()
+            return summary
 
-    def _ensure_index(self) -> None:
-        files, refused = list_files(self.root)
-        fingerprint = tuple((str(p), *_stamp(p)) for p in files)
-        if fingerprint == self._fingerprint:
-            return
-        passages: list[_Passage] = []
-        self.warnings = [s.message for s in refused]
-        for path in files:
-            try:
-                doc = read_path(path, max_bytes=MAX_FILE_BYTES)
-            except DocumentError as exc:
-                self.warnings.append(f"skipped {path.relative_to(self.root)}: {exc}")
-                continue
-            self.warnings.extend(doc.warnings)
-            title = doc.title or path.stem.replace("-", " ").replace("_", " ")
-            text, _ = doc.text_and_marks()
-            passages.extend(_Passage(path, title, c.text) for c in chunk_text(text, max_chars=600))
-        for warning in self.warnings:
-            log.warning("corpus %s: %s", self.root, warning)
-        if not passages:
+    def _ready(self) -> LibrarySearcher:
+        if self._searcher is None or time.monotonic() - self._checked >= self._check_every:
+            self.prepare()
+        assert self._searcher is not None
+        if not self._searcher.counts()[1]:
             raise ConfigurationError(
                 f"corpus folder {self.root} has no readable files with text: deepref reads {FORMAT_NAMES}"
                 + (f" ({len(self.warnings)} skipped: {'; '.join(self.warnings[:3])})" if self.warnings else "")
             )
-        index = bm25s.BM25()
-        index.index([tokenize(f"{p.title} {p.text}") or ["\u2205"] for p in passages], show_progress=False)
-        self._passages, self._index, self._fingerprint = passages, index, fingerprint
+        return self._searcher
 
     def search_sync(self, query: str, *, max_results: int) -> list[SearchHit]:
-        self._ensure_index()
-        assert self._index is not None
-        tokens = [t for t in tokenize(query) if t in self._index.vocab_dict] or []
-        if not tokens:
-            return []
-        k = min(len(self._passages), max_results * 8)
-        docs, scores = self._index.retrieve([tokens], k=k, show_progress=False)
+        searcher = self._ready()
+        found = searcher.lexical(query, max(max_results * 8, RERANK_DEPTH))
+        passages = searcher.passages([pid for pid, _ in found])
+        ranked = [pid for pid, score in found if score > 0 and pid in passages]
+        if self.embedder is not None and ranked:
+            top = ranked[:RERANK_DEPTH]
+            ranked = [pid for pid, _ in rerank(query, [(p, passages[p].text) for p in top], self.embedder)]
         hits: list[SearchHit] = []
-        seen: set[Path] = set()
-        for doc, value in zip(np.asarray(docs)[0], np.asarray(scores)[0], strict=True):
-            passage = self._passages[int(doc)]
-            if value <= 0 or passage.path in seen:
+        seen: set[str] = set()
+        for pid in ranked:
+            passage = passages[pid]
+            if passage.path in seen:
                 continue
             seen.add(passage.path)
             snippet = " ".join(passage.text.split())[:300]
-            hits.append(SearchHit(passage.path.as_uri(), passage.title, snippet, self.name, query, len(hits) + 1))
+            url = (self.root / passage.path).as_uri()
+            hits.append(SearchHit(url, passage.title, snippet, self.name, query, len(hits) + 1))
             if len(hits) >= max_results:
                 break
         return hits
 
     async def search(self, query: str, *, max_results: int) -> list[SearchHit]:
         return await asyncio.to_thread(self.search_sync, query, max_results=max_results)
-
-
-def _stamp(path: Path) -> tuple[int, int]:
-    try:
-        st = path.stat()
-    except OSError:
-        return (0, -1)  # gone or unreadable: read_path names it
-    return (st.st_mtime_ns, st.st_size)

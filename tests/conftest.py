@@ -36,6 +36,23 @@ FIXTURE_NEEDS = {
 }
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _library_index_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Folder indexes (search/library) go to a temporary folder, not the user's cache,
+    in this process (the provider's default) and in subprocesses (DEEPREF_INDEX_DIR)."""
+    import search.library
+
+    folder = tmp_path_factory.mktemp("library-index")
+    before, os.environ["DEEPREF_INDEX_DIR"] = os.environ.get("DEEPREF_INDEX_DIR"), str(folder)
+    default, search.library.DEFAULT_INDEX_DIR = search.library.DEFAULT_INDEX_DIR, folder
+    yield folder
+    search.library.DEFAULT_INDEX_DIR = default
+    if before is None:
+        os.environ.pop("DEEPREF_INDEX_DIR", None)
+    else:
+        os.environ["DEEPREF_INDEX_DIR"] = before
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         for fixture, markers in FIXTURE_NEEDS.items():
@@ -283,6 +300,7 @@ def worker_env(redis_client, redis_url, key_prefix, openai_server, searxng_serve
         {
             "DEEPREF_REDIS_URL": redis_url,
             "DEEPREF_KEY_PREFIX": key_prefix,
+            "DEEPREF_INDEX_DIR": os.environ["DEEPREF_INDEX_DIR"],
             "DEEPREF_SEARCH_PROVIDER": "searxng",
             "DEEPREF_SEARXNG_URL": searxng_server.base_url,
             "DEEPREF_SEARCH_RATE_PER_SECOND": "50",

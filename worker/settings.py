@@ -89,7 +89,16 @@ class Settings(BaseSettings):
         "and local.",
     )
     searxng_url: str | None = Field(None, description="Base URL of a SearxNG instance (JSON API enabled).")
-    corpus_dir: Path | None = Field(None, description="Folder of .md/.txt/.html files for the local provider.")
+    corpus_dir: Path | None = Field(
+        None,
+        description="Folder of documents for the local provider: PDF, DOCX, PPTX, EPUB, ODT, HTML, Markdown, text "
+        "(docs/library.md).",
+    )
+    index_dir: Path = Field(
+        Path("~/.cache/deepref/index"),
+        description="Where corpus folders' indexes live (deepref index); share it between workers on a volume "
+        "(docs/library.md).",
+    )
     max_results_per_query: int = Field(8, ge=1, le=50, description="Search results kept per query.")
     max_pages: int = Field(12, ge=1, le=100, description="Pages fetched per job.")
     max_per_host: int = Field(3, ge=1, description="Pages per host per job.")

@@ -1,0 +1,73 @@
+"""``deepref index DIR``: build or update a folder's library index, with a progress bar.
+
+Only files added, changed or removed since the last run are read (search/library);
+the bar on stderr shows files, pages/s and the time left, and a summary ends the
+run: files read, unchanged, removed, skipped with each reason, passages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+BAR_WIDTH = 28
+REDRAW_SECONDS = 0.2
+
+
+class ProgressBar:
+    """One line redrawn in place on a terminal; on a pipe, a line every few seconds."""
+
+    def __init__(self, stream: TextIO = sys.stderr):
+        self.stream = stream
+        self.tty = stream.isatty()
+        self._drawn = float("-inf")
+        self._last = None
+
+    def __call__(self, progress) -> None:
+        self._last = progress
+        now = time.monotonic()
+        if now - self._drawn >= (REDRAW_SECONDS if self.tty else 5.0) or progress.done == progress.total:
+            self._drawn = now
+            self._draw(progress)
+
+    def _draw(self, p) -> None:
+        filled = int(BAR_WIDTH * p.done / p.total) if p.total else BAR_WIDTH
+        eta = p.eta_seconds
+        left = "" if eta is None else f"  ETA {int(eta) // 60}:{int(eta) % 60:02d}"
+        line = (
+            f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {p.done:,}/{p.total:,} files  "
+            f"{p.pages_per_second:.0f} pages/s{left}"
+        )
+        self.stream.write(("\r" + line) if self.tty else (line + "\n"))
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.tty and self._last is not None:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def run(args: argparse.Namespace) -> int:
+    from search.library.update import update_index
+    from worker.confine import corpus_folder
+    from worker.settings import get_settings
+
+    folder = Path(corpus_folder(args.folder, None, label="deepref index"))
+    index_dir = Path(args.index_dir or get_settings().index_dir).expanduser()
+    bar = ProgressBar(sys.stderr)
+
+    def waiting() -> None:
+        print(f"another 'deepref index' is updating {folder}; waiting for it to finish", file=sys.stderr, flush=True)
+
+    if args.batch_seconds is not None:
+        import search.library.update as update
+
+        update.COMMIT_SECONDS = args.batch_seconds
+    summary = update_index(folder, index_dir, progress=bar, workers=args.workers, wait=waiting)
+    bar.finish()
+    for line in summary.lines():
+        print(line)
+    return 0

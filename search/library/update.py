@@ -1,0 +1,414 @@
+"""Bringing a folder's index up to date: only files added, changed or removed are touched.
+
+A file is unchanged when its size and mtime match the index; when they differ it is
+read and hashed, and a file whose content hash matches is only re-stamped. Files are
+read (parsed, chunked, tokenised) in worker processes. The writer works in batches
+(generation ``gen``): the catalogue's transaction first, then the tantivy commit,
+then the catalogue records ``lexical_gen``. A run killed anywhere leaves every file
+whole, old or new, in the catalogue; the next run first gives tantivy the batches it
+missed (files with ``gen > lexical_gen``, and the ``dropped`` ones), then carries on
+from the files it did not reach. One writer at a time per folder: an exclusive
+``flock`` on ``writer.lock`` in the index's directory; readers take no lock.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reference.chunking import chunk_text
+from search.documents import DocumentError, read_bytes
+from search.documents.walk import MAX_FILE_BYTES, list_files
+from search.library.store import (
+    LEXICAL,
+    IndexedFile,
+    LibrarySearcher,
+    connect_writer,
+    index_path,
+    lexical_schema,
+    passage_tokens,
+    tokenizer_stamp,
+)
+
+PASSAGE_CHARS = 600
+COMMIT_SECONDS = 5.0
+"""A batch of files is committed at least this often: what a killed run loses at most."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    done: int
+    total: int
+    pages: int
+    seconds: float
+    current: str = ""
+
+    @property
+    def pages_per_second(self) -> float:
+        return self.pages / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def eta_seconds(self) -> float | None:
+        if not self.done or self.done >= self.total:
+            return None if self.done < self.total else 0.0
+        return self.seconds / self.done * (self.total - self.done)
+
+
+@dataclass
+class Summary:
+    files: int = 0
+    """Files in the folder in a readable format."""
+    read: int = 0
+    unchanged: int = 0
+    restamped: int = 0
+    removed: int = 0
+    skipped: dict[str, list[str]] = field(default_factory=dict)
+    """reason -> messages, of files read in this run and links refused."""
+    passages: int = 0
+    """Passages in the index after the run."""
+    added_passages: int = 0
+    pages: int = 0
+    seconds: float = 0.0
+    rebuilt: bool = False
+
+    def lines(self) -> list[str]:
+        skipped = sum(len(v) for v in self.skipped.values())
+        out = [
+            f"{self.files:,} files: {self.read:,} read, {self.unchanged + self.restamped:,} unchanged, "
+            f"{self.removed:,} removed, {skipped:,} skipped; {self.passages:,} passages in the index "
+            f"({self.added_passages:,} new), {self.pages:,} pages in {self.seconds:.1f}s"
+            + (f" ({self.pages / self.seconds:.0f} pages/s)" if self.seconds > 0 and self.pages else "")
+        ]
+        for reason, messages in sorted(self.skipped.items()):
+            out.append(f"skipped ({reason}): {len(messages)}")
+            out.extend(f"  {m}" for m in messages)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What an update would do: files to read, paths to drop, links refused."""
+
+    to_read: list[str]
+    removed: list[str]
+    refused: list[tuple[str, str]]  # (reason, message)
+    total: int
+    complete: bool
+
+    @property
+    def stale(self) -> bool:
+        return bool(self.to_read or self.removed) or not self.complete
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    path: str
+    size: int
+    mtime_ns: int
+    sha256: str
+    title: str = ""
+    pages: int = 0
+    texts: tuple[str, ...] = ()
+    tokens: tuple[str, ...] = ()
+    reason: str | None = None
+    message: str | None = None
+
+
+def plan(root: Path, index_dir: Path) -> Plan:
+    """Compare the folder with its index by path, size and mtime (no file is read)."""
+    root = Path(root).resolve()
+    files, refused = list_files(root)
+    path = index_path(index_dir, root)
+    indexed: dict[str, IndexedFile] = {}
+    complete = False
+    if (path / "catalog.sqlite").is_file():
+        searcher = LibrarySearcher(path)
+        try:
+            meta = searcher.meta()
+            if meta.get("tokenizer") == tokenizer_stamp():
+                indexed = searcher.files()
+                complete = meta.get("state") == "complete"
+        except sqlite3.Error:
+            indexed = {}
+        finally:
+            searcher.close()
+    to_read, seen = [], set()
+    for file in files:
+        rel = file.relative_to(root).as_posix()
+        seen.add(rel)
+        known = indexed.get(rel)
+        if known is None or (known.size, known.mtime_ns) != _stamp(file):
+            to_read.append(rel)
+    removed = sorted(set(indexed) - seen)
+    return Plan(to_read, removed, [(s.reason, s.message) for s in refused], len(files), complete)
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        st = path.stat()
+    except OSError:
+        return (-1, -1)
+    return (st.st_size, st.st_mtime_ns)
+
+
+@contextmanager
+def writer_lock(path: Path, *, wait: Callable[[], None] | None = None) -> Iterator[None]:
+    """The folder's one writer. ``wait`` is called once if another process holds it."""
+    path.mkdir(parents=True, exist_ok=True)
+    with open(path / "writer.lock", "a+b") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if wait is not None:
+                wait()
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def read_one(root: str, rel: str) -> _Read:
+    """Read, hash, chunk and tokenise one file (in a worker process); never raises."""
+    file = Path(root) / rel
+    try:
+        before = file.stat()
+        if before.st_size > MAX_FILE_BYTES:
+            raise DocumentError(
+                f"{file.name} is {before.st_size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit: split it",
+                reason="too-large",
+            )
+        data = file.read_bytes()
+        after = file.stat()
+    except DocumentError as exc:
+        return _Read(rel, before.st_size, before.st_mtime_ns, "", reason=exc.reason, message=f"skipped {rel}: {exc}")
+    except OSError as exc:
+        why = "permission denied: check its permissions" if isinstance(exc, PermissionError) else exc.strerror
+        return _Read(rel, -1, -1, "", reason="unreadable", message=f"skipped {rel}: not readable ({why})")
+    sha = hashlib.sha256(data).hexdigest()
+    stamp = dict(rel=rel, size=before.st_size, mtime=before.st_mtime_ns, sha=sha)
+    if (before.st_mtime_ns, before.st_size) != (after.st_mtime_ns, after.st_size) or len(data) != after.st_size:
+        return _Read(
+            rel,
+            -1,
+            -1,
+            sha,
+            reason="changed",
+            message=f"skipped {rel}: it changed while it was being read; it is read again next time",
+        )
+    try:
+        doc = read_bytes(data, file.name)
+    except DocumentError as exc:
+        return _Read(rel, stamp["size"], stamp["mtime"], sha, reason=exc.reason, message=f"skipped {rel}: {exc}")
+    except Exception as exc:  # a reader's bug must not stop the folder
+        return _Read(
+            rel, stamp["size"], stamp["mtime"], sha, reason="error", message=f"skipped {rel}: {type(exc).__name__}"
+        )
+    title = doc.title or file.stem.replace("-", " ").replace("_", " ")
+    text, _ = doc.text_and_marks()
+    texts = tuple(c.text for c in chunk_text(text, max_chars=PASSAGE_CHARS))
+    pages = sum(1 for s in doc.segments if s.kind in ("page", "slide")) or 1
+    warning = "; ".join(doc.warnings) or None
+    if not texts:
+        return _Read(
+            rel,
+            stamp["size"],
+            stamp["mtime"],
+            sha,
+            title,
+            pages,
+            reason="no-text",
+            message=f"skipped {rel}: no text" + (f" ({warning})" if warning else ""),
+        )
+    tokens = tuple(passage_tokens(title, t) for t in texts)
+    message = f"{rel}: {warning}" if warning else None
+    return _Read(rel, stamp["size"], stamp["mtime"], sha, title, pages, texts, tokens, None, message)
+
+
+def _reads(root: Path, rels: list[str], workers: int) -> Iterator[_Read]:
+    if workers <= 1 or len(rels) < 8:
+        for rel in rels:
+            yield read_one(str(root), rel)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(read_one, [str(root)] * len(rels), rels, chunksize=4)
+
+
+def update_index(
+    root: Path,
+    index_dir: Path,
+    *,
+    progress: Callable[[Progress], None] | None = None,
+    workers: int | None = None,
+    wait: Callable[[], None] | None = None,
+) -> Summary:
+    """Bring the index of ``root`` up to date; returns what was done."""
+    root = Path(root).resolve()
+    path = index_path(index_dir, root)
+    started = time.monotonic()
+    workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
+    with writer_lock(path, wait=wait):
+        writer = _Writer(path)
+        try:
+            return writer.run(root, index_dir, started, progress, workers)
+        finally:
+            writer.close()
+
+
+class _Writer:
+    """The catalogue connection and the tantivy writer of one run."""
+
+    def __init__(self, path: Path):
+        import tantivy
+
+        self.conn = connect_writer(path)
+        (path / LEXICAL).mkdir(exist_ok=True)
+        self.schema = lexical_schema()
+        self.index = tantivy.Index(self.schema, path=str(path / LEXICAL))
+        self.writer = self.index.writer(heap_size=100_000_000, num_threads=1)
+        self.gen = int(self._meta().get("gen", "0"))
+
+    def _meta(self) -> dict[str, str]:
+        return dict(self.conn.execute("SELECT key, value FROM meta"))
+
+    def _set(self, key: str, value: object) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, str(value)))
+
+    def close(self) -> None:
+        self.writer.wait_merging_threads()
+        self.conn.close()
+
+    def _add(self, file_id: int, passages: list[tuple[int, str]]) -> None:
+        import tantivy
+
+        for pid, tokens in passages:
+            self.writer.add_document(tantivy.Document(id=pid, file=file_id, body=tokens))
+
+    def recover(self) -> None:
+        """Give tantivy the batches a killed run committed to the catalogue only."""
+        done = int(self._meta().get("lexical_gen", "0"))
+        if done >= self.gen:
+            return
+        for (file_id,) in self.conn.execute("SELECT file_id FROM dropped WHERE gen > ?", (done,)).fetchall():
+            self.writer.delete_documents_by_term("file", file_id)
+        for file_id, title in self.conn.execute("SELECT id, title FROM files WHERE gen > ?", (done,)).fetchall():
+            self.writer.delete_documents_by_term("file", file_id)
+            rows = self.conn.execute("SELECT id, text FROM passages WHERE file_id = ?", (file_id,)).fetchall()
+            self._add(file_id, [(pid, passage_tokens(title, text)) for pid, text in rows])
+        self._commit_lexical()
+
+    def _commit_lexical(self) -> None:
+        self.writer.commit()
+        self.conn.execute("BEGIN IMMEDIATE")
+        self._set("lexical_gen", self.gen)
+        self.conn.execute("DELETE FROM dropped WHERE gen <= ?", (self.gen,))
+        self.conn.execute("COMMIT")
+
+    def begin(self) -> None:
+        self.gen += 1
+        self.conn.execute("BEGIN IMMEDIATE")
+        self._set("gen", self.gen)
+
+    def commit(self) -> None:
+        self.conn.execute("COMMIT")
+        self._commit_lexical()
+
+    def drop(self, file_id: int) -> None:
+        self.conn.execute("DELETE FROM passages WHERE file_id = ?", (file_id,))
+        self.conn.execute("DELETE FROM files WHERE id = ?", (file_id,))
+        self.conn.execute("INSERT OR REPLACE INTO dropped VALUES (?, ?)", (file_id, self.gen))
+        self.writer.delete_documents_by_term("file", file_id)
+
+    def insert(self, item: _Read) -> None:
+        cur = self.conn.execute(
+            "INSERT INTO files(path, size, mtime_ns, sha256, title, pages, passages, reason, message, gen) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                item.path,
+                item.size,
+                item.mtime_ns,
+                item.sha256,
+                item.title,
+                item.pages,
+                len(item.texts),
+                item.reason,
+                item.message,
+                self.gen,
+            ),
+        )
+        file_id = cur.lastrowid
+        added = []
+        for text, tokens in zip(item.texts, item.tokens, strict=True):
+            pid = self.conn.execute("INSERT INTO passages(file_id, text) VALUES (?, ?)", (file_id, text)).lastrowid
+            added.append((pid, tokens))
+        self._add(file_id, added)
+
+    def clear(self) -> None:
+        self.writer.delete_all_documents()
+        self.conn.execute("BEGIN IMMEDIATE")
+        self.conn.execute("DELETE FROM passages")
+        self.conn.execute("DELETE FROM files")
+        self.conn.execute("DELETE FROM dropped")
+        self.conn.execute("COMMIT")
+        self._commit_lexical()
+
+    def run(self, root, index_dir, started, progress, workers) -> Summary:
+        summary = Summary()
+        conn = self.conn
+        self.recover()
+        if self._meta().get("tokenizer") not in (None, tokenizer_stamp()):
+            self.clear()
+            summary.rebuilt = True
+        conn.execute("BEGIN IMMEDIATE")
+        for key, value in (("tokenizer", tokenizer_stamp()), ("root", str(root)), ("state", "updating")):
+            self._set(key, value)
+        conn.execute("COMMIT")
+
+        todo = plan(root, index_dir)
+        summary.files = todo.total
+        summary.unchanged = todo.total - len(todo.to_read)
+        for reason, message in todo.refused:
+            summary.skipped.setdefault(reason, []).append(message)
+        known = {r[0]: r[1:] for r in conn.execute("SELECT path, id, sha256, reason FROM files")}
+
+        self.begin()
+        for rel in todo.removed:
+            self.drop(known[rel][0])
+            summary.removed += 1
+        last_commit = time.monotonic()
+        for done, item in enumerate(_reads(root, todo.to_read, workers), 1):
+            old = known.get(item.path)
+            if old is not None and item.sha256 and old[1] == item.sha256 and old[2] is None and item.reason is None:
+                conn.execute("UPDATE files SET size = ?, mtime_ns = ? WHERE id = ?", (item.size, item.mtime_ns, old[0]))
+                summary.restamped += 1
+            else:
+                if old is not None:
+                    self.drop(old[0])
+                self.insert(item)
+                summary.read += 1
+                summary.added_passages += len(item.texts)
+                if item.reason is not None:
+                    summary.skipped.setdefault(item.reason, []).append(item.message or item.path)
+            summary.pages += item.pages
+            now = time.monotonic()
+            if now - last_commit >= COMMIT_SECONDS:
+                self.commit()
+                self.begin()
+                last_commit = now
+            if progress is not None:
+                progress(Progress(done, len(todo.to_read), summary.pages, now - started, item.path))
+        self._set("state", "complete")
+        self._set("updated", time.time())
+        self.commit()
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        summary.passages = conn.execute("SELECT coalesce(sum(passages), 0) FROM files").fetchone()[0]
+        summary.seconds = time.monotonic() - started
+        return summary
