@@ -31,9 +31,10 @@ from scipy import sparse
 
 from reference.chunking import Chunk, split_sentences
 from reference.errors import ConfigurationError
-from reference.lexical import STOPWORDS, TokenMatrix, build_matrices, coverage_matrix, idf_of, token_matrix, tokenize
+from reference.lexical import TokenMatrix, build_matrices, coverage_matrix, idf_of, token_matrix, tokenize
 from reference.models import Source
 from reference.support_trees import Trees
+from reference.words import STOPWORDS
 
 LEXICAL_FEATURES = (
     "coverage",  # IDF-weighted share of the claim's words in the passage
