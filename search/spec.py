@@ -51,6 +51,7 @@ class ProviderConfig:
     web: str = "duckduckgo"  # the web search of the ``web`` preset
     searxng_url: str | None = None
     corpus_dir: str | Path | None = None
+    index_dir: str | Path | None = None  # where corpus folders' indexes live (search/library)
     urls: Mapping[str, str] = field(default_factory=dict)  # base URL per provider; absent = the public service
     keys: Mapping[str, str] = field(default_factory=dict)  # API key per provider (plain: never logged)
     mailto: str | None = None  # OpenAlex/Crossref polite pool, NCBI's email

@@ -38,7 +38,12 @@ def _run(coro):
 
 
 def _search(job_id: str, record: JobRecord) -> None:
-    out = _run(pipeline.search_stage(record.question, record.options, process_resources()))
+    store = process_store()
+    out = _run(
+        pipeline.search_stage(
+            record.question, record.options, process_resources(), lambda message: store.update(job_id, message=message)
+        )
+    )
     process_store().put_artifact(job_id, "search", out)
 
 

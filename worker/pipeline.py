@@ -103,12 +103,14 @@ class Resources:
 
 
 # -- search ------------------------------------------------------------------------------
-async def search_stage(question: str, options: ResearchOptions, res: Resources) -> dict:
+async def search_stage(question: str, options: ResearchOptions, res: Resources, report=None) -> dict:
+    """``report(message)``: progress of the corpus folder's index update, if one is needed."""
     settings = res.settings
     limits = job_limits(options, settings)  # options only narrow the operator's settings
     queries, warnings = await build_queries(question, res.llm, limits.sub_queries)
     warnings = [*limits.warnings, *warnings]
     provider = res.provider(options)
+    await prepare_corpus(provider, report)
     hit_lists = []
     for query in queries:
         hit_lists.append(await provider.search(query, max_results=settings.max_results_per_query))
@@ -128,6 +130,18 @@ async def search_stage(question: str, options: ResearchOptions, res: Resources) 
         "warnings": warnings,
         "providers": provider.records(),
     }
+
+
+async def prepare_corpus(provider: CombinedSearch, report=None) -> None:
+    """A corpus folder's index brought up to date before the first query (missing,
+    stale, or left by a killed run), its progress reported as job messages."""
+    from search.library.update import progress_messages
+
+    for member in provider.providers:
+        if (prepare := getattr(member, "prepare", None)) is not None:
+            summary = await asyncio.to_thread(prepare, progress_messages(report) if report else None)
+            if summary is not None and report is not None:
+                report("corpus index: " + summary.lines()[0])
 
 
 # -- fetch + extract ---------------------------------------------------------------------

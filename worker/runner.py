@@ -97,7 +97,8 @@ async def run_research_async(
             from worker.research.local import run_deep
 
             return await run_deep(job_id, question, options, settings, res, store, stage)
-        searched = await stage("search", lambda r: pipeline.search_stage(question, options, res))
+        report = functools.partial(_message, store, job_id)
+        searched = await stage("search", lambda r: pipeline.search_stage(question, options, res, report))
         corpus = pipeline.corpus_path(options, settings)
         fetched = await stage("fetch", lambda r: pipeline.fetch_stage(searched, res, corpus))
         metrics.fetch_outcomes(fetched)
@@ -124,6 +125,10 @@ async def run_research_async(
         if ended:
             await webhooks.deliver(store, job_id, settings)
     return result
+
+
+def _message(store, job_id: str, message: str) -> None:
+    store.update(job_id, message=message)
 
 
 def _progress_reporter(on_progress: ProgressCallback) -> Callable[[JobRecord], None]:

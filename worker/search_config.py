@@ -17,6 +17,7 @@ def provider_config(settings, corpus_dir=None) -> ProviderConfig:
         web=first_web.strip() or ("searxng" if settings.searxng_url else "duckduckgo"),
         searxng_url=settings.searxng_url,
         corpus_dir=corpus_dir or settings.corpus_dir,
+        index_dir=settings.index_dir,
         urls=urls,
         keys={k: v for k, v in keys.items() if v},
         mailto=settings.scholarly_mailto,

@@ -62,6 +62,21 @@ class Progress:
         return self.seconds / self.done * (self.total - self.done)
 
 
+def progress_messages(report: Callable[[str], None], every: float = 2.0) -> Callable[[Progress], None]:
+    """A progress callback that reports one line at most every ``every`` seconds."""
+    last = [float("-inf")]
+
+    def callback(p: Progress) -> None:
+        now = time.monotonic()
+        if now - last[0] >= every or p.done == p.total:
+            last[0] = now
+            eta = p.eta_seconds
+            left = "" if eta is None else f", about {eta:.0f}s left"
+            report(f"indexing the corpus folder: {p.done:,}/{p.total:,} files, {p.pages_per_second:.0f} pages/s{left}")
+
+    return callback
+
+
 @dataclass
 class Summary:
     files: int = 0
@@ -393,9 +408,10 @@ class _Writer:
                 if old is not None:
                     self.drop(old[0])
                 self.insert(item)
-                summary.read += 1
                 summary.added_passages += len(item.texts)
-                if item.reason is not None:
+                if item.reason is None:
+                    summary.read += 1
+                else:
                     summary.skipped.setdefault(item.reason, []).append(item.message or item.path)
             summary.pages += item.pages
             now = time.monotonic()

@@ -1,0 +1,208 @@
+"""The library index (search/library, ``deepref index``): incremental, safe to kill,
+readable while written, confined to its folder, used by a job."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from search.library.store import LibrarySearcher, index_path
+from search.library.update import update_index
+from search.local import LocalCorpusProvider
+from tests.search.documents.makers import make_pdf
+
+REPO = Path(__file__).resolve().parents[2]
+WORDS = ["tide", "river", "delta", "harbour", "estuary", "lagoon", "marsh", "reef", "shoal", "current"]
+
+
+def _cli(*args: str, env: dict | None = None, **kwargs) -> subprocess.Popen:
+    base = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_")}
+    return subprocess.Popen(
+        [sys.executable, "-m", "cli.main", *args],
+        cwd=REPO,
+        env={**base, **(env or {})},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kwargs,
+    )
+
+
+def _many(folder: Path, n: int) -> None:
+    """``n`` text files, each with its own marker word ``markerNNNN`` in every passage."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(n):
+        paragraphs = [f"Note {i}: the marker{i:04d} {WORDS[j % 10]} passage number {j}. " * 6 for j in range(4)]
+        (folder / f"note{i:04d}.txt").write_text("\n\n".join(paragraphs))
+
+
+@pytest.fixture
+def library(tmp_path):
+    folder = tmp_path / "library"
+    folder.mkdir()
+    (folder / "report.pdf").write_bytes(make_pdf())
+    (folder / "tides.md").write_text("# Tides\n\nTidal power converts the energy of tides into electricity.")
+    (folder / "wind.txt").write_text("Wind notes\n\nOffshore wind farms place turbines at sea.")
+    return folder
+
+
+def _read(folder: Path, index_dir: Path) -> tuple[list[str], object]:
+    seen: list[str] = []
+    summary = update_index(folder, index_dir, progress=lambda p: seen.append(p.current), workers=1)
+    return seen, summary
+
+
+def test_a_second_run_reads_only_what_was_added_changed_or_removed(library, tmp_path):
+    index_dir = tmp_path / "index"
+    seen, first = _read(library, index_dir)
+    assert sorted(seen) == ["report.pdf", "tides.md", "wind.txt"] and first.read == 3 and first.passages > 3
+    seen, again = _read(library, index_dir)
+    assert seen == [] and again.read == 0 and again.unchanged == 3 and again.passages == first.passages
+
+    (library / "wind.txt").write_text("Wind notes\n\nKites pull ships across the ocean.")
+    (library / "geo.md").write_text("# Geo\n\nGeothermal plants use heat from inside the earth.")
+    (library / "tides.md").unlink()
+    seen, update = _read(library, index_dir)
+    assert sorted(seen) == ["geo.md", "wind.txt"] and update.read == 2 and update.removed == 1
+
+    os.utime(library / "geo.md", ns=(1, 1))  # touched, same content: re-stamped, not re-indexed
+    seen, touched = _read(library, index_dir)
+    assert seen == ["geo.md"] and touched.restamped == 1 and touched.read == 0
+
+    provider = LocalCorpusProvider(library, index_dir=index_dir)
+    assert provider.search_sync("kites ships", max_results=3)[0].url.endswith("wind.txt")
+    assert not provider.search_sync("offshore turbines", max_results=3)  # the old text is gone
+    assert not provider.search_sync("tidal power", max_results=3)  # the removed file too
+    assert provider.search_sync("geothermal", max_results=3)[0].url.endswith("geo.md")
+    assert provider.search_sync("motorboats weir", max_results=3)[0].url.endswith("report.pdf")
+
+
+def _consistent(index_dir: Path, folder: Path) -> tuple[int, int]:
+    """Every file in the catalogue has all its passages; every hit is a whole file's passage."""
+    searcher = LibrarySearcher(index_path(index_dir, folder))
+    conn = searcher._conn()
+    rows = conn.execute(
+        "SELECT f.path, f.passages, count(p.id) FROM files f LEFT JOIN passages p ON p.file_id = f.id GROUP BY f.id"
+    ).fetchall()
+    assert all(expected == have for _, expected, have in rows), rows
+    hits = searcher.lexical("marker passage tide river", 200)
+    paths = {p.path for p in searcher.passages([pid for pid, _ in hits]).values()}
+    assert paths <= {path for path, _, _ in rows}
+    searcher.close()
+    return len(rows), sum(n for _, n, _ in rows)
+
+
+def test_a_killed_index_run_is_repaired_by_the_next(tmp_path):
+    folder, index_dir = tmp_path / "library", tmp_path / "index"
+    _many(folder, 400)
+    env = {"DEEPREF_INDEX_DIR": str(index_dir)}
+    proc = _cli("index", str(folder), "--workers", "1", "--batch-seconds", "0", env=env)
+    lines = []
+    for line in proc.stderr:  # on a pipe: a progress line every 5 s, and one at the first file
+        lines.append(line)
+        if len(lines) >= 2:
+            break
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate()
+    assert proc.returncode == -signal.SIGKILL
+    files, _ = _consistent(index_dir, folder)
+    assert 0 < files < 400  # killed midway, and what it committed is whole
+
+    again = _cli("index", str(folder), env=env)
+    out, err = again.communicate(timeout=300)
+    assert again.returncode == 0, err
+    assert "400 files" in out and f"{400 - files:,} read" in out
+    assert _consistent(index_dir, folder) == (400, 1600)
+    provider = LocalCorpusProvider(folder, index_dir=index_dir)
+    assert provider.search_sync("marker0399", max_results=3)[0].url.endswith("note0399.txt")
+
+
+def test_readers_see_whole_files_while_a_writer_runs(tmp_path):
+    folder, index_dir = tmp_path / "library", tmp_path / "index"
+    _many(folder, 40)
+    update_index(folder, index_dir, workers=1)
+    for i in range(40, 240):  # the writer adds these while the reader queries
+        (folder / f"note{i:04d}.txt").write_text(f"Added note marker{i:04d}. " * 10)
+    errors: list[BaseException] = []
+    counts: list[tuple[int, int]] = []
+    done = threading.Event()
+
+    def read() -> None:
+        try:
+            while not done.is_set():
+                counts.append(_consistent(index_dir, folder))
+        except BaseException as exc:
+            errors.append(exc)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    import search.library.update as update
+
+    batch, update.COMMIT_SECONDS = update.COMMIT_SECONDS, 0.0
+    try:
+        summary = update_index(folder, index_dir, workers=1)
+    finally:
+        update.COMMIT_SECONDS = batch
+        done.set()
+        reader.join()
+    assert not errors, errors[0]
+    assert summary.read == 200 and counts and counts[0][0] >= 40
+    assert _consistent(index_dir, folder)[0] == 240
+
+
+def test_the_index_holds_nothing_from_outside_the_folder(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("The launch code is swordfish.")
+    folder = tmp_path / "library"
+    folder.mkdir()
+    (folder / "note.txt").write_text("A note about gardens and swordfish recipes is absent.")
+    (folder / "escape.txt").symlink_to(secret)
+    summary = update_index(folder, tmp_path / "index", workers=1)
+    assert summary.read == 1 and any("outside the folder" in m for m in summary.skipped["outside-folder"])
+    searcher = LibrarySearcher(index_path(tmp_path / "index", folder))
+    texts = [p.text for p in searcher.passages([pid for pid, _ in searcher.lexical("launch code", 10)]).values()]
+    assert not any("launch" in t for t in texts)
+
+
+def test_deepref_index_shows_progress_and_a_summary(library, tmp_path):
+    (library / "empty.txt").write_bytes(b"")
+    env = {"DEEPREF_INDEX_DIR": str(tmp_path / "index")}
+    out, err = _cli("index", str(library), env=env).communicate(timeout=120)
+    assert "4/4 files" in err and "pages/s" in err
+    assert "4 files: 3 read" in out and "1 skipped" in out and "passages in the index" in out
+    assert "skipped (empty): 1" in out and "empty.txt is empty" in out
+    out, _ = _cli("index", str(library), env=env).communicate(timeout=120)
+    assert "0 read, 4 unchanged" in out
+
+    bad = _cli("index", str(tmp_path / "nope"), env=env)
+    _, err = bad.communicate(timeout=60)
+    assert bad.returncode == 2 and "no such folder" in err and "Traceback" not in err
+
+
+def test_a_job_updates_a_stale_index_first_with_progress_messages(library, tmp_path):
+    from worker.models import ResearchOptions
+    from worker.runner import run_research
+    from worker.settings import Settings
+
+    index_dir = tmp_path / "index"
+    update_index(library, index_dir, workers=1)
+    (library / "geo.md").write_text("# Geo\n\nGeothermal plants use heat from inside the earth to make electricity.")
+    settings = Settings(index_dir=index_dir, embedder="jaccard", llm_base_url=None)
+    messages: list[str] = []
+    result = run_research(
+        "How do geothermal plants make electricity?",
+        ResearchOptions(corpus_dir=str(library)),
+        settings=settings,
+        on_update=lambda record: messages.append(record.message or ""),
+    )
+    assert any(m.startswith("indexing the corpus folder: 1/1 files") for m in messages), messages
+    assert any(m.startswith("corpus index: 4 files: 1 read, 3 unchanged") for m in messages), messages
+    assert any(r.url.endswith("geo.md") for r in result.references)
+    seen, again = _read(library, index_dir)
+    assert seen == [] and again.read == 0  # the job left the index up to date
