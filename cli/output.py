@@ -39,6 +39,7 @@ def format_result(result: ResearchResult, fmt: str, style: str | None = None) ->
                 "question": result.question,
                 "answer": result.answer,
                 "answer_mode": result.answer_mode,
+                "language": result.language,
                 "references": [
                     r.model_dump(mode="json", exclude={"context", "context_quote_span"}) for r in result.references
                 ],
@@ -123,6 +124,7 @@ def _html(result: ResearchResult, style: str | None = None) -> str:
         + references
         + (_research_html(result.deep) if result.deep is not None else "")
         + notes,
+        language=result.language,
     )
 
 

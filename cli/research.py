@@ -34,6 +34,7 @@ def options_from(args: argparse.Namespace) -> ResearchOptions:
         embedder=args.embedder,
         max_pages=args.max_pages if depth == "quick" else None,
         callback_url=getattr(args, "callback_url", None),
+        language=getattr(args, "language", None),
     )
 
 

@@ -29,6 +29,8 @@ from urllib.parse import unquote, urlsplit
 
 from markdown_it import MarkdownIt
 
+from reference.languages import RTL
+
 _md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
 _OPEN, _CLOSE = "\ue000", "\ue001"
 LINK_REL = "noopener noreferrer nofollow"
@@ -119,7 +121,7 @@ def reference_item_html(n: int, title: str, url: str, quotes: list[str], entry_h
             head = f'<a href="{html.escape(href, quote=True)}" rel="{LINK_REL}">{head}</a>'
         elif path := local_path(url):
             head += f' <span class="path">{html.escape(path)}</span>'
-    quoted = "".join(f"<blockquote>{html.escape(q)}</blockquote>" for q in dict.fromkeys(quotes) if q)
+    quoted = "".join(f'<blockquote dir="auto">{html.escape(q)}</blockquote>' for q in dict.fromkeys(quotes) if q)
     return f'<li id="ref-{n}" value="{n}">{head}{quoted}</li>'
 
 
@@ -129,7 +131,7 @@ def reference_list_html(items: list[str]) -> str:
 
 PAGE_CSS = (
     "body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}"
-    "blockquote{border-left:3px solid #ccd;margin:.3rem 0;padding:.2rem .8rem;color:#444}"
+    "blockquote{border-inline-start:3px solid #ccd;margin:.3rem 0;padding:.2rem .8rem;color:#444}"
     ".failed{color:#a3261b}.note{color:#555;font-size:.9em}"
 )
 
@@ -139,11 +141,15 @@ PAGE_CSP = f"default-src 'none'; style-src 'sha256-{_STYLE_HASH}'; img-src data:
 """For pages opened from disk (no server to send a header): nothing loads but their own style."""
 
 
-def html_page(title: str, body: str) -> str:
+def html_page(title: str, body: str, language: str = "") -> str:
     """A standalone page (no script, no external asset) around ``body``, for files
-    that are opened from disk: report runs and ``deepref research --format html``."""
+    that are opened from disk: report runs and ``deepref research --format html``.
+    ``language`` (a code) sets the page's ``lang``, and ``dir="rtl"`` for Arabic,
+    Persian, Hebrew and Urdu; quotes keep their own direction (``dir="auto"``)."""
+    attrs = f' lang="{html.escape(language)}"' if language else ""
+    attrs += ' dir="rtl"' if language in RTL else ""
     return (
-        f"<!DOCTYPE html><html><head><meta charset='utf-8'>"
+        f"<!DOCTYPE html><html{attrs}><head><meta charset='utf-8'>"
         f'<meta http-equiv="Content-Security-Policy" content="{PAGE_CSP}">'
         f"<meta name='referrer' content='no-referrer'><title>{html.escape(title)}</title>"
         f"<style>{PAGE_CSS}</style></head><body>{body}</body></html>"

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlsplit, urlunsplit
 
+from reference.languages import locator_label
+
 LocatorKind = Literal["page", "slide", "section"]
 SECTION_SEPARATOR = " › "
 
@@ -43,17 +45,19 @@ class Locator:
     last: int = 0
     first_label: str = ""
     last_label: str = ""
+    language: str = ""
+    """The report's language (a code): its labels for page and slide; "" is English."""
 
     @property
     def text(self) -> str:
-        """``p. 17``, ``pp. 17–18``, ``slide 4``, ``slides 4–5`` or ``§ Methods › Sampling``."""
+        """``p. 17``, ``pp. 17–18``, ``slide 4``, ``slides 4–5`` or ``§ Methods › Sampling``,
+        in the report's language (``S. 17`` in German, ``17頁`` in Japanese)."""
         if self.kind == "section":
             return f"§ {self.first_label}"
         first = self.first_label or str(self.first)
         last = self.last_label or str(self.last)
-        if self.kind == "page":
-            return f"p. {first}" if first == last else f"pp. {first}–{last}"
-        return f"slide {first}" if first == last else f"slides {first}–{last}"
+        several = first != last
+        return locator_label(self.language, self.kind, f"{first}–{last}" if several else first, several)
 
     @property
     def pages(self) -> str:
@@ -71,6 +75,7 @@ class Locator:
             "first_label": self.first_label,
             "last_label": self.last_label,
             "text": self.text,
+            **({"language": self.language} if self.language else {}),
         }
 
     @classmethod
@@ -78,7 +83,12 @@ class Locator:
         if not d:
             return None
         return cls(
-            d["kind"], int(d.get("first", 0)), int(d.get("last", 0)), d.get("first_label", ""), d.get("last_label", "")
+            d["kind"],
+            int(d.get("first", 0)),
+            int(d.get("last", 0)),
+            d.get("first_label", ""),
+            d.get("last_label", ""),
+            d.get("language") or "",
         )
 
 

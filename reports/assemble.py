@@ -102,4 +102,5 @@ def render_html(report: dict[str, Any]) -> str:
             for n, refs in sorted(groups.items())
         ]
         parts.append("<h2>References</h2>" + reference_list_html(items))
-    return html_page(report["title"], "".join(parts))
+    languages = [s["result"].get("language", "") for s in report["sections"] if isinstance(s.get("result"), dict)]
+    return html_page(report["title"], "".join(parts), language=next((x for x in languages if x), ""))

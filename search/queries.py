@@ -7,19 +7,22 @@ from typing import Protocol
 
 
 class SubQueryWriter(Protocol):
-    async def sub_queries(self, question: str, n: int) -> list[str]: ...
+    async def sub_queries(self, question: str, n: int, language: str | None = None) -> list[str]: ...
 
 
 MAX_QUERY_CHARS = 300
 
 
-async def build_queries(question: str, writer: SubQueryWriter | None, n: int) -> tuple[list[str], list[str]]:
-    """Queries (question first, deduplicated case-insensitively) and warnings."""
+async def build_queries(
+    question: str, writer: SubQueryWriter | None, n: int, language: str | None = None
+) -> tuple[list[str], list[str]]:
+    """Queries (question first, deduplicated case-insensitively) and warnings; with
+    ``language`` (the answer's, when the job sets one), the writer also words some in it."""
     queries = [question.strip()[:MAX_QUERY_CHARS]]
     warnings: list[str] = []
     if writer is not None and n > 0:
         try:
-            extra = await writer.sub_queries(question, n)
+            extra = await (writer.sub_queries(question, n, language) if language else writer.sub_queries(question, n))
         except Exception as exc:  # sub-queries are a bonus; the question alone still works
             warnings.append(f"could not write sub-queries ({type(exc).__name__}: {exc}); searched the question only")
             extra = []

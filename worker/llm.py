@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from reference.errors import ConfigurationError
+from reference.languages import code_of, guess, name_of
 from worker import context_window as cw
 from worker.errors import GenerationError
 from worker.pricing import Quote, price_of
@@ -57,18 +58,38 @@ SYSTEM_PROMPT = (
     "After every sentence that states a fact, cite the section(s) that support it with markers "
     "like [1] or [2][3], using the section numbers. Never cite a number that is not in the context. "
     "If the context does not contain the answer, say plainly that the sources found do not answer it. "
-    "Answer in the language of the question. Be concise; use bullet points when they help."
+    "{language}Be concise; use bullet points when they help."
 )
+
+
+def language_rule(question: str, language: str | None = None) -> str:
+    """The prompt's sentence on language: the question's, or the job's ``language``
+    (then search queries are asked in both when they differ)."""
+    code = code_of(language)
+    if not code:
+        return "Answer in the language of the question. "
+    name = name_of(code)
+    rule = f"Write in {name}, whatever the language of the question or of the sources. "
+    if guess(question) != code:
+        rule += f"Write search queries in the language of the question and also in {name}. "
+    return rule
+
+
+def with_language(messages: list[dict[str, str]], question: str, language: str | None) -> list[dict[str, str]]:
+    """``messages`` whose system message also says which language to write in."""
+    if not code_of(language) or not messages or messages[0].get("role") != "system":
+        return messages
+    return [{**messages[0], "content": messages[0]["content"] + " " + language_rule(question, language)}, *messages[1:]]
 
 
 def _section(p: Passage) -> str:
     return f"[{p.n}] {p.title} — {p.url}\n{p.text.strip()}"
 
 
-def build_answer_messages(question: str, passages: list[Passage]) -> list[dict[str, str]]:
+def build_answer_messages(question: str, passages: list[Passage], language: str | None = None) -> list[dict[str, str]]:
     sections = "\n\n".join(_section(p) for p in passages)
     return [
-        {"role": "system", "content": SYSTEM_PROMPT},
+        {"role": "system", "content": SYSTEM_PROMPT.format(language=language_rule(question, language))},
         {
             "role": "user",
             "content": f"Question: {question}\n\nContext sections:\n{sections or 'No context available.'}\n\n"
@@ -387,10 +408,13 @@ class LLMClient:
         on_delta: Callable[[str], None] | None = None,
         on_restart: Callable[[], None] | None = None,
         max_tokens: int | None = None,
+        language: str | None = None,
     ) -> Generation:
+        """A cited answer to ``question`` from ``passages``, in ``language`` (a code or
+        name; None: the question's)."""
         window = await self.context_window(model)
         answer_room = max_tokens or cw.ANSWER_TOKENS
-        room = window.tokens - cw.prompt_tokens(build_answer_messages(question, [])) - answer_room
+        room = window.tokens - cw.prompt_tokens(build_answer_messages(question, [], language)) - answer_room
         fitted = cw.fit_texts([_section(p) + "\n\n" for p in passages], room)
         warning = None
         if fitted.dropped or fitted.shortened:
@@ -407,7 +431,7 @@ class LLMClient:
             )
             passages = cut
         gen = await self.complete(
-            build_answer_messages(question, passages),
+            build_answer_messages(question, passages, language),
             model=model,
             on_delta=on_delta,
             on_restart=on_restart,
@@ -415,15 +439,24 @@ class LLMClient:
         )
         return dataclasses.replace(gen, warnings=(warning, *gen.warnings)) if warning else gen
 
-    async def sub_queries(self, question: str, n: int) -> list[str]:
-        """Search queries that word the question differently (one per line or a JSON list)."""
+    async def sub_queries(self, question: str, n: int, language: str | None = None) -> list[str]:
+        """Search queries that word the question differently (one per line or a JSON list),
+        in the question's language, and also in ``language`` when the answer is wanted
+        in another one."""
         if n <= 0:
             return []
+        code = code_of(language)
+        both = (
+            f" Write them in the language of the question, and about half in {name_of(code)}."
+            if (code and guess(question) != code)
+            else " Write them in the language of the question."
+        )
         messages = [
             {"role": "system", "content": "You write web search queries. Reply with one query per line, nothing else."},
             {
                 "role": "user",
-                "content": f"Write {n} different search queries that together find sources to answer: {question}",
+                "content": f"Write {n} different search queries that together find sources to answer: {question}"
+                + both,
             },
         ]
         text = (await self.complete(messages, max_tokens=200)).text

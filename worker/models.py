@@ -121,6 +121,13 @@ class ResearchOptions(BaseModel):
     sub_queries: int | None = Field(None, ge=0, le=10, description="LLM-written extra queries.")
     llm_model: str | None = Field(None, max_length=200, description="Chat model for this job (endpoint from settings).")
     depth: Depth = Field("quick", description="quick: one pass; standard/deep: rounds and a sectioned report.")
+    language: str | None = Field(
+        None,
+        max_length=40,
+        pattern=r"^[A-Za-z][A-Za-z_-]*$",
+        description="Language of the answer or report: a code (fr, pt-BR, ja) or an English name (French); "
+        "unset = the question's language.",
+    )
     budget: ResearchBudget = Field(default_factory=ResearchBudget, description="Limits of a standard/deep job.")
     callback_url: str | None = Field(
         None, max_length=2000, description="POSTed a signed event when the job ends (docs/integrations.md)."
@@ -142,7 +149,10 @@ class LocatorOut(BaseModel):
     last: int = Field(0, description="Last page or slide number (a quote across a page break has two).")
     first_label: str = Field("", description="Printed label of the first page (xii, 17), or the heading path.")
     last_label: str = ""
-    text: str = Field("", description="As cited: 'p. 17', 'pp. 17–18', 'slide 4' or '§ Methods › Sampling'.")
+    text: str = Field(
+        "", description="As cited, in the report's language: 'p. 17', 'pp. 17–18', 'slide 4', '§ Methods › Sampling'."
+    )
+    language: str = Field("", description="The report's language code, whose labels text uses ('' = English).")
 
 
 class ReferenceOut(BaseModel):
@@ -163,6 +173,10 @@ class ReferenceOut(BaseModel):
     context: str = Field("", description="Source text around the quote.")
     context_quote_span: tuple[int, int] = Field((0, 0), description="Where the quote sits inside context.")
     locator: LocatorOut | None = Field(None, description="Page(s), slide or section of the quote, for documents.")
+    doi: str | None = Field(None, description="DOI of the cited work (its source's), when an index gave one.")
+    cites: Literal["full text", "abstract"] | None = Field(
+        None, description="'abstract' when the quote comes from the work's abstract, not its text."
+    )
 
 
 class SourceOut(BaseModel):
@@ -175,6 +189,18 @@ class SourceOut(BaseModel):
     author: str | None = Field(None, description="Author(s) the page names, several joined with '; '.")
     site: str | None = Field(None, description="Name of the site the page belongs to.")
     accessed: str | None = Field(None, description="Date (ISO, UTC) the page was read.")
+    # a scholarly work (docs/search.md): what its index gave; none of it is ever made up
+    doi: str | None = Field(None, description="The work's DOI, as a scholarly index gave it.")
+    authors: list[str] = Field(default_factory=list, description="The work's authors, as its index lists them.")
+    year: int | None = Field(None, description="Year of publication.")
+    venue: str | None = Field(None, description="Journal, proceedings or repository.")
+    type: str | None = Field(None, description="CSL type: article-journal, paper-conference, article (preprint), …")
+    arxiv_id: str | None = Field(None, description="arXiv identifier (a preprint, or the journal version's preprint).")
+    pmid: str | None = Field(None, description="PubMed identifier.")
+    landing_url: str | None = Field(None, description="The work's page at its index or publisher (url: what was read).")
+    cites: Literal["full text", "abstract"] | None = Field(
+        None, description="For a work: whether its open-access full text or only its abstract was read and quoted."
+    )
 
 
 class FailureOut(BaseModel):
@@ -191,6 +217,11 @@ class Usage(BaseModel):
         0,
         description="Of completion_tokens, those a reasoning model spent thinking (its thinking is not in the answer).",
     )
+    cached_tokens: int = Field(0, description="Of prompt_tokens, those the provider served from its prompt cache.")
+    cost: float | None = Field(
+        0.0, description="US dollars spent on the chat model (worker/pricing.py); null when its price is unknown."
+    )
+    model_calls: int = Field(0, description="Chat model requests made for the job.")
 
 
 class RoundOut(BaseModel):
@@ -207,11 +238,6 @@ class RoundOut(BaseModel):
     prompt_tokens: int = 0
     completion_tokens: int = 0
     seconds: float = 0.0
-    cached_tokens: int = Field(0, description="Of prompt_tokens, those the provider served from its prompt cache.")
-    cost: float | None = Field(
-        0.0, description="US dollars spent on the chat model (worker/pricing.py); null when its price is unknown."
-    )
-    model_calls: int = Field(0, description="Chat model requests made for the job.")
     stop_reason: str | None = Field(None, description="Set on the last round: why no other round followed.")
 
 
@@ -240,11 +266,24 @@ class DeepProgress(BaseModel):
     next_stage: str | None = Field(None, description="Stage queued after the current one (resumption).")
 
 
+class ProviderSearchOut(BaseModel):
+    """What one search provider did for the job (docs/search.md)."""
+
+    provider: str
+    queries: int = Field(0, description="Queries asked of it.")
+    hits: int = Field(0, description="Results it returned.")
+    requests: int = Field(0, description="HTTP requests sent (pages, retries).")
+    retries: int = Field(0, description="Requests sent again after a 429, 5xx, timeout or malformed answer.")
+    waited_seconds: float = Field(0.0, description="Seconds waited on Retry-After and backoff.")
+    failures: list[str] = Field(default_factory=list, description="Why a query failed; a failed provider is skipped.")
+
+
 class ResearchResult(BaseModel):
     """The finished job: the answer with [^n] markers and everything needed to check it."""
 
     question: str
     answer: str
+    language: str = Field("", description="Language code of the answer: the job's language option, or the question's.")
     answer_mode: Literal["llm", "extractive"]
     references: list[ReferenceOut] = Field(default_factory=list)
     sources: list[SourceOut] = Field(default_factory=list)
@@ -260,6 +299,9 @@ class ResearchResult(BaseModel):
         default_factory=list, description="(start, end, n) of every footnote marker in answer."
     )
     deep: DeepOut | None = Field(None, description="Rounds, budget and spend of a standard/deep job.")
+    search: list[ProviderSearchOut] = Field(
+        default_factory=list, description="Per search provider: queries, hits, retries, waits and failures."
+    )
 
 
 class JobErrorOut(BaseModel):

@@ -99,8 +99,14 @@ function showReference(ref) {
   $("panel").hidden = false;
 }
 
-function renderAnswer(container, html, refs, markers) {
-  const div = el("div", {"class": "answer"});
+// Right-to-left scripts: the answer is laid out right to left; quotes and drafts take
+// the direction of their own first letters (a quote keeps its source's language).
+const RTL = new Set(["ar", "fa", "he", "ur"]);
+function textDirection(language) { return RTL.has(language) ? "rtl" : "auto"; }
+
+function renderAnswer(container, html, refs, markers, language = "") {
+  const div = el("div", {"class": "answer", "dir": textDirection(language)});
+  if (language) div.setAttribute("lang", language);
   div.innerHTML = html;  // server-rendered by markdown-it: raw HTML escaped, no image, safe links only
   const sorted = (markers || []).slice().sort((a, b) => a[0] - b[0]);
   div.querySelectorAll("sup.fn a").forEach((a) => {
@@ -128,7 +134,7 @@ function renderReferences(refs) {
     for (const r of group) {
       if (shown.has(r.quote)) continue;  // several claims may rest on one passage
       shown.add(r.quote);
-      const q = el("blockquote", {"class": "quote"}, r.quote);
+      const q = el("blockquote", {"class": "quote", "dir": "auto"}, r.quote);
       q.addEventListener("click", () => showReference(r));
       li.appendChild(q);
     }
@@ -182,6 +188,7 @@ function renderDraft(draft, state, note) {
   $("draft-section").hidden = false;
   const box = $("draft");
   box.dataset.state = state;
+  box.setAttribute("dir", "auto");
   box.textContent = draft.text;
   $("draft-note").textContent = note;
 }
@@ -322,7 +329,7 @@ async function showJob(id) {
   const content = $("content");
   content.textContent = "";
   if (result.answer_mode === "extractive") content.appendChild(el("p", {"class": "note"}, "Extractive answer: no LLM is configured, so these are sentences quoted from the sources."));
-  renderAnswer(content, result.answer_html, result.references, result.markers);
+  renderAnswer(content, result.answer_html, result.references, result.markers, result.language);
   renderReferences(result.references);
   if (result.deep) renderResearch(result.deep, content);
   if (result.failures.length) {
@@ -427,7 +434,7 @@ async function showReport(name, run) {
   for (const section of report.sections) {
     content.appendChild(el("h2", {}, section.question));
     if (section.status !== "done") { content.appendChild(el("p", {"class": "error"}, `Failed: ${section.error}`)); continue; }
-    renderAnswer(content, section.answer_html, section.references, section.markers);
+    renderAnswer(content, section.answer_html, section.references, section.markers, section.result && section.result.language);
     const deep = section.result && section.result.deep;
     if (deep) {  // a report whose questions were researched in rounds
       const details = el("details", {"class": "section-research"});

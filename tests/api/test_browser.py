@@ -380,3 +380,32 @@ def test_the_viewers_draft_adds_up_like_the_workers(chromium, worker_env, client
         assert got is None and broken
     finally:
         server.stop()
+
+
+def test_an_arabic_answer_reads_right_to_left(
+    chromium, worker_env, client_for, start_worker, searxng_server, web_site, openai_server, artifacts_dir
+):
+    """A question in Arabic, answered from an Arabic page: the viewer lays the answer
+    out right to left, and the quote keeps its own direction."""
+    from api.app import create_app
+    from tests.fakes.server import ServerThread
+
+    searxng_server.fake.default = [{"url": web_site.url("/arabic"), "title": "طاقة المد والجزر", "content": ""}]
+    client = client_for(worker_env)
+    server = ServerThread(create_app(client.settings, client=client)).start()
+    start_worker("browser-rtl")
+    try:
+        job_id = client.submit("متى افتتحت محطة رانس لطاقة المد والجزر؟")
+        result = client.result(job_id, wait=True, timeout=90)
+        assert result.language == "ar" and "رانس" in result.answer
+        page = chromium.new_page(viewport={"width": 1100, "height": 900})
+        page.goto(server.base_url + f"/jobs/{job_id}")
+        page.wait_for_selector("#content .answer sup.fn a", timeout=30_000)
+        answer = page.locator("#content .answer")
+        assert answer.get_attribute("dir") == "rtl" and answer.get_attribute("lang") == "ar"
+        assert answer.evaluate("node => getComputedStyle(node).direction") == "rtl"
+        quote = page.locator("#references blockquote").first
+        assert quote.evaluate("node => getComputedStyle(node).direction") == "rtl"  # dir=auto, Arabic text
+        page.screenshot(path=str(artifacts_dir / "viewer-rtl.png"), full_page=True)
+    finally:
+        server.stop()

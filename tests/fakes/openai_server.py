@@ -150,7 +150,7 @@ class FakeOpenAI:
         elif system.startswith("You check citations."):
             text = self._verdicts(user)
         elif "search queries" in system:
-            question = user.split("answer:", 1)[-1].strip()
+            question = user.split("answer:", 1)[-1].split(" Write them in", 1)[0].strip()
             text = "\n".join([f"{question} overview", f"{question} details"])
         elif (script := self._script_for(user)) is not None:
             text = render_script(script, user)

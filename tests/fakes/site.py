@@ -4,6 +4,7 @@ Key sentences tests assert footnotes resolve to:
 - /article: "The La Rance tidal power station in Brittany, France, opened in 1966 ..."
   and "The Sihwa Lake Tidal Power Station in South Korea, opened in 2011, ..."
 - /chinese: "韩国始华湖潮汐发电站于二零一一年投入使用 ..."
+- /arabic: "افتتحت محطة رانس لطاقة المد والجزر في فرنسا ..." (right to left)
 - /cp1252: windows-1252 bytes, charset declared only in a <meta> tag ("café").
 - /doc.pdf: a PDF (served as application/octet-stream) about tidal lagoons.
 Hostile pages: /redirect-private (302 to 10.0.0.1, must be refused before any
@@ -63,6 +64,7 @@ class Site:
         r = self.app.router
         r.add_get("/article", self._file("article.html", "text/html; charset=utf-8"))
         r.add_get("/chinese", self._file("chinese.html", "text/html; charset=utf-8"))
+        r.add_get("/arabic", self._file("arabic.html", "text/html; charset=utf-8"))
         r.add_get("/cp1252", self._file("cp1252.html", "text/html"))
         r.add_get("/robots.txt", self._file("robots.txt", "text/plain"))
         r.add_get("/private/secret", self._file("article.html", "text/html"))

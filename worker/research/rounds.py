@@ -26,6 +26,7 @@ from reference.urls import normalize_url
 from search import merge_hits
 from worker.errors import JobNotFound
 from worker.limits import job_limits
+from worker.llm import with_language
 from worker.models import REPORT_STAGE, DeepProgress, ResearchOptions, RoundOut, round_stage
 from worker.pipeline import job_tokens
 from worker.research import budget as B
@@ -135,6 +136,7 @@ async def call_model(
     """The model's answer text, or (None, why) when the budget refuses the call;
     ``on_delta`` streams the answer and ``on_restart`` takes back thinking that was
     streamed as text (worker/streaming.py, worker/reasoning.py)."""
+    messages = with_language(messages, job.question, job.options.language)  # titles, findings, sections, queries
     budget, spent = budget_of(state), B.Spent.from_dict(state["spent"])
     price = model_price(job)
     elapsed = time.time() - state["started_at"]
