@@ -142,6 +142,22 @@ def test_apa_and_chicago_reference_lists():
     assert ordered[0].startswith("example.org.") and ordered[-1].startswith("山田太郎")
 
 
+def test_apa_and_chicago_print_the_quoted_pages_of_a_pdf():
+    """The quoted pages are the citation's locator, in each style's own form."""
+    works = [
+        Work("Annual River Report", "file:///corpus/report.pdf", ("Jane Smith",), None, "2024", pages=(("17", "17"),)),
+        Work("Lake survey", "https://ex.com/lake.pdf", ("Ann Lee",), None, "2023", pages=(("3", "4"), ("9", "9"))),
+        Work("No pages", "https://ex.com/x", ("Bo Chan",), None, "2022"),
+    ]
+    keys = cite_keys(works)
+    apa = rendered(works, keys, "apa")
+    assert apa[keys[0]] == "Smith, J. (2024). Annual River Report. file:///corpus/report.pdf (Smith, 2024, p. 17)"
+    assert apa[keys[1]].endswith("(Lee, 2023, pp. 3–4, 9)")
+    assert "p." not in apa[keys[2]] and "(" not in apa[keys[2]].split("No pages")[1]
+    chicago = rendered(works, keys, "chicago", "html")
+    assert chicago[keys[0]].endswith("(Smith 2024, 17)") and chicago[keys[1]].endswith("(Lee 2023, 3–4, 9)")
+
+
 def test_html_and_markdown_escape_what_the_styles_do_not():
     hostile = Work("<script>alert(1)</script> & *stars*", "https://ex.com/a_b", ("Jane Smith",), "S&P <b>")
     html = rendered([hostile], ["k"], "apa", "html")["k"]

@@ -84,7 +84,7 @@ def _for_style(item: dict[str, Any]) -> dict[str, Any]:
 
 def rendered(works: Sequence[Work], keys: Sequence[str], style: str, output: Output = "text") -> dict[str, str]:
     """Each work's entry in ``style``, by key, in ``output``'s markup."""
-    from citeproc import Citation, CitationItem, CitationStylesBibliography
+    from citeproc import Citation, CitationItem, CitationStylesBibliography, Locator
     from citeproc.source.json import CiteProcJSON
 
     if not works:
@@ -93,10 +93,19 @@ def rendered(works: Sequence[Work], keys: Sequence[str], style: str, output: Out
     source = CiteProcJSON([_for_style(item) for item in csl_items(works, keys)])
     with _LOCK:
         bibliography = CitationStylesBibliography(_style(name), source, _MarkedFormatter)
-        for key in keys:
-            bibliography.register(Citation([CitationItem(key)]))
+        citations = []
+        for key, work in zip(keys, works, strict=True):
+            # the quoted pages are the citation's locator: the style prints them in its own form
+            # (APA "p. 17", "pp. 17–18"; Chicago "17"), as a reference list entry has none
+            item = CitationItem(key, locator=Locator("page", work.page_text())) if work.pages else CitationItem(key)
+            citations.append(Citation([item]))
+            bibliography.register(citations[-1])
         entries = [str(entry) for entry in bibliography.bibliography()]  # in registration order: unsorted
-    return {key: _finish(entry, output) for key, entry in zip(keys, entries, strict=True)}
+        cited = [
+            f" {bibliography.cite(c, lambda _item: None)}" if work.pages else ""
+            for c, work in zip(citations, works, strict=True)
+        ]
+    return {key: _finish(entry + at, output) for key, entry, at in zip(keys, entries, cited, strict=True)}
 
 
 def reference_list(works: Sequence[Work], keys: Sequence[str], style: str, output: Output = "text") -> list[str]:
