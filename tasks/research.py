@@ -89,7 +89,13 @@ def _references(job_id: str, record: JobRecord) -> ResearchResult:
     pipeline.release_job_tokens(job_id)  # the job's last stage to tokenise
     searched = store.get_artifact(job_id, "search")
     result = pipeline.build_result(
-        record.question, chunked, generated, refs, warnings=searched["warnings"], timings=dict(record.timings)
+        record.question,
+        chunked,
+        generated,
+        refs,
+        warnings=searched["warnings"],
+        timings=dict(record.timings),
+        search=searched.get("providers"),
     )
     # before the job is done: the edits that make the streamed draft this answer
     streaming.publish_answer(functools.partial(store.text_event, job_id), generated.get("draft", ""), result.answer)

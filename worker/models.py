@@ -173,6 +173,15 @@ class ReferenceOut(BaseModel):
     context: str = Field("", description="Source text around the quote.")
     context_quote_span: tuple[int, int] = Field((0, 0), description="Where the quote sits inside context.")
     locator: LocatorOut | None = Field(None, description="Page(s), slide or section of the quote, for documents.")
+    judged_by: str = Field("", description="The chat model that judged this citation (verify_with_model), or ''.")
+    verdict: Literal["", "full", "partial", "none"] = Field(
+        "", description="Its verdict: does the passage support the claim fully, partly or not ('' = not judged)."
+    )
+    verdict_reason: str = Field("", description="The judge's one-line reason.")
+    doi: str | None = Field(None, description="DOI of the cited work (its source's), when an index gave one.")
+    cites: Literal["full text", "abstract"] | None = Field(
+        None, description="'abstract' when the quote comes from the work's abstract, not its text."
+    )
     doi: str | None = Field(None, description="DOI of the cited work (its source's), when an index gave one.")
     cites: Literal["full text", "abstract"] | None = Field(
         None, description="'abstract' when the quote comes from the work's abstract, not its text."

@@ -28,12 +28,22 @@ from reference.scoring import lexical_scores
 from reference.tokens import TokenIndex
 from search import CombinedSearch, build_queries, make_provider, merge_hits
 from search.spec import check_config
+from worker import scholarly
 from worker.errors import ExtractError
 from worker.extractive import DECLINED_NOTICE, EXTRACTIVE_NOTICE, extractive_answer, is_nothing_found
 from worker.fetch import Fetcher
 from worker.limits import job_limits
 from worker.llm import LLMClient, Passage
-from worker.models import FailureOut, LocatorOut, ReferenceOut, ResearchOptions, ResearchResult, SourceOut, Usage
+from worker.models import (
+    FailureOut,
+    LocatorOut,
+    ProviderSearchOut,
+    ReferenceOut,
+    ResearchOptions,
+    ResearchResult,
+    SourceOut,
+    Usage,
+)
 from worker.search_config import job_provider_spec, provider_config
 from worker.streaming import DraftWriter, Publish
 
@@ -146,10 +156,12 @@ async def prepare_corpus(provider: CombinedSearch, report=None) -> None:
 
 # -- fetch + extract ---------------------------------------------------------------------
 async def fetch_stage(searched: dict, res: Resources, corpus_dir: Path | None = None) -> dict:
-    urls = [h["url"] for h in searched["hits"]]
-    titles = {h["url"]: h["title"] for h in searched["hits"]}
+    """Pages of the hits, in hit order; a scholarly hit is read from its open full text,
+    else as its abstract (worker/scholarly.py)."""
+    hits = searched["hits"]
+    todo = scholarly.plan(hits)
     res.fetcher.extractor.warm()  # extraction processes start while the pages download
-    pages, failures = await res.fetcher.fetch_all(urls, corpus_dir=corpus_dir)
+    pages, failures = await res.fetcher.fetch_all(todo.urls, corpus_dir=corpus_dir)
     documents, failed = [], [{"url": f.url, "stage": "fetch", "reason": f"{f.reason}: {f.detail}"} for f in failures]
     # in the fetcher's extraction processes, in parallel, each page time-capped
     extracted = await asyncio.gather(*(res.fetcher.extract(page) for page in pages), return_exceptions=True)
@@ -159,9 +171,17 @@ async def fetch_stage(searched: dict, res: Resources, corpus_dir: Path | None = 
             continue
         if isinstance(doc, BaseException):
             raise doc
-        if doc.title == doc.url and titles.get(page.url):
-            doc = dataclasses.replace(doc, title=titles[page.url])
-        documents.append(dataclasses.asdict(doc))
+        hit = todo.hit_of.get(page.url, {})
+        work = scholarly.work_of(hit, scholarly.FULL_TEXT)
+        if (work is not None or doc.title == doc.url) and hit.get("title"):
+            doc = dataclasses.replace(doc, title=hit["title"])  # a work's title is its index's, not its PDF's
+        document = dataclasses.asdict(doc)
+        if work is not None:
+            document |= {"work": work, "hit_url": hit["url"]}
+        documents.append(document)
+    read = {d.get("hit_url", d["url"]) for d in documents}
+    documents += scholarly.abstract_documents(hits, read, failed)
+    documents.sort(key=lambda d: todo.order.get(d.get("hit_url", d["url"]), len(todo.order)))
     return {"documents": documents, "failures": failed}
 
 
@@ -285,6 +305,7 @@ def build_result(
     *,
     warnings: list[str],
     timings: dict[str, float],
+    search: list[dict] | None = None,
 ) -> ResearchResult:
     docs = {d["id"]: d for d in chunked["documents"]}
     accessed = datetime.now(UTC).date().isoformat()  # pages were read minutes ago at most, by this job
@@ -310,6 +331,8 @@ def build_result(
                 context=text[lo:hi],
                 context_quote_span=(r.quote_span[0] - lo, r.quote_span[1] - lo),
                 locator=LocatorOut(**r.locator.to_dict()) if r.locator else None,
+                doi=(docs[r.source_id].get("work") or {}).get("doi"),
+                cites=(docs[r.source_id].get("work") or {}).get("cites"),
             )
         )
     all_warnings = list(warnings)
@@ -332,6 +355,7 @@ def build_result(
                 author=d.get("author"),  # when extraction names them
                 site=d.get("site"),
                 accessed=accessed,
+                **source_work(d),
             )
             for d in chunked["documents"]
         ],
@@ -349,7 +373,17 @@ def build_result(
         stats=dataclasses.asdict(refs.stats),
         model=generated["model"],
         markers=[list(m) for m in refs.markers],
+        search=[ProviderSearchOut(**p) for p in search or ()],
     )
+
+
+def source_work(document: dict) -> dict:
+    """A source's scholarly fields (``SourceOut``) from its document's ``work``."""
+    work = document.get("work")
+    if not work:
+        return {}
+    fields = ("doi", "authors", "year", "venue", "type", "arxiv_id", "pmid", "landing_url", "cites")
+    return {k: work[k] for k in fields if work.get(k) is not None}
 
 
 def reference_result_from(result: ResearchResult) -> ReferenceResult:

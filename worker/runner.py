@@ -115,7 +115,13 @@ async def run_research_async(
                 pipeline.reference_stage, generated["text"], chunked, options, res.embedder, tokens
             )
             return pipeline.build_result(
-                question, chunked, generated, refs, warnings=searched["warnings"], timings=dict(record.timings)
+                question,
+                chunked,
+                generated,
+                refs,
+                warnings=searched["warnings"],
+                timings=dict(record.timings),
+                search=searched.get("providers"),
             )
 
         result = await stage("build_references", references)

@@ -128,9 +128,31 @@ class FakeSemanticScholar(FakeApi):
 
 
 class FakeArxiv(FakeApi):
+    """Also serves full texts (``fulltexts``: arXiv id -> text) at ``/pdf/<id>`` as a page,
+    and counts visits of any other path (``landing_hits``: a paywall must not be read)."""
+
     def __init__(self) -> None:
         super().__init__()
+        self.fulltexts: dict[str, str] = {}
+        self.landing_hits: dict[str, int] = {}
         self.app.router.add_get("/api/query", self.query)
+        self.app.router.add_get("/pdf/{id}", self.fulltext)
+        self.app.router.add_get("/paywall/{id}", self.paywall)
+
+    async def fulltext(self, request: web.Request) -> web.Response:
+        text = self.fulltexts.get(request.match_info["id"])
+        if text is None:
+            return web.Response(status=404)
+        paragraphs = "".join(f"<p>{escape(p)}</p>" for p in text.split("\n\n"))
+        body = f"<html><head><title>Full text</title></head><body><article>{paragraphs}</article></body></html>"
+        return web.Response(text=body, content_type="text/html")
+
+    async def paywall(self, request: web.Request) -> web.Response:
+        key = request.match_info["id"]
+        self.landing_hits[key] = self.landing_hits.get(key, 0) + 1
+        return web.Response(
+            text="<html><body><p>Subscribe to read this article.</p></body></html>", content_type="text/html"
+        )
 
     async def query(self, request: web.Request) -> web.StreamResponse:
         if (bad := await self.scripted(request, malformed="<feed><entry>")) is not None:

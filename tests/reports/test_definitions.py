@@ -55,7 +55,7 @@ def test_valid_file_and_template(tmp_path):
             "options: {provider: local",
             "options: {provider: gopher",
             "reports.yaml:6 (reports[0].options.provider)",
-            "Input should be",
+            "unknown search provider 'gopher'",
         ),
         (
             'template: "How does {item} work?"',

@@ -92,17 +92,27 @@ def _bibtex_name(name: str) -> str:
     return f"{_name_part(parts['family'])}, {_name_part(parts['given'])}"
 
 
+_BIBTEX_TYPES = {"article-journal": ("article", "journal"), "paper-conference": ("inproceedings", "booktitle")}
+
+
 def to_bibtex(works: Sequence[Work], keys: Sequence[str]) -> str:
     """``@misc`` entries (what BibTeX styles and biblatex both print for a web page),
-    with biblatex's ``date``/``urldate`` beside BibTeX's ``year``/``month``/``note``."""
+    with biblatex's ``date``/``urldate`` beside BibTeX's ``year``/``month``/``note``; a
+    journal article with its journal is ``@article`` (``journal``), a conference paper
+    ``@inproceedings`` (``booktitle``); a work's ``doi``, ``eprint`` (arXiv) and ``pmid``
+    are written verbatim, as URLs are."""
     entries = []
     for work, key in zip(works, keys, strict=True):
         if not _KEY.fullmatch(key):  # cite_keys makes ASCII keys; anything else would be markup
             raise ValueError(f"{key!r} is not a BibTeX key: use ASCII letters, digits and - _ : . +")
+        entry, venue_field = _BIBTEX_TYPES.get(work.kind or "", ("misc", "howpublished"))
         fields: list[tuple[str, str]] = [("title", bibtex_escape(work.title))]
         if work.authors:
             fields.append(("author", " and ".join(_bibtex_name(a) for a in work.authors)))
-        if work.container:
+        if work.venue:
+            fields.append((venue_field, bibtex_escape(work.venue)))
+        elif work.container:
+            entry = "misc"  # an article without its journal is not an @article BibTeX can print
             fields.append(("howpublished", bibtex_escape(work.container)))
         issued = work.issued_parts
         if issued:
@@ -112,14 +122,25 @@ def to_bibtex(works: Sequence[Work], keys: Sequence[str]) -> str:
             fields.append(("date", _iso(issued)))
         if work.pages:  # the cited pages of a PDF, BibTeX's "--" for ranges
             fields.append(("pages", bibtex_escape(work.page_text("--"))))
+        fields += _identifiers(work)
         fields.append(("url", _bibtex_url(work.url)))
         accessed = work.accessed_parts
         if accessed:
             fields.append(("urldate", _iso(accessed)))
             fields.append(("note", f"Accessed {_iso(accessed)}"))
         body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
-        entries.append(f"@misc{{{key},\n{body}\n}}\n")
+        entries.append(f"@{entry}{{{key},\n{body}\n}}\n")
     return "\n".join(entries)
+
+
+def _identifiers(work: Work) -> list[tuple[str, str]]:
+    """A work's DOI, arXiv eprint and PMID as BibTeX fields, verbatim (as URLs are)."""
+    fields = [("doi", _bibtex_url(work.doi))] if work.doi else []
+    if work.eprint:
+        fields += [("eprint", _bibtex_url(work.eprint)), ("archiveprefix", "arXiv"), ("eprinttype", "arxiv")]
+    if work.pmid:
+        fields.append(("pmid", _bibtex_url(work.pmid)))
+    return fields
 
 
 def _iso(parts: list[int]) -> str:
@@ -133,18 +154,22 @@ def _ris_date(parts: list[int]) -> str:
     return "/".join(padded) + "/"
 
 
+_RIS_TYPES = {"article-journal": "JOUR", "paper-conference": "CPAPER", "chapter": "CHAP", "book": "BOOK"}
+
+
 def to_ris(works: Sequence[Work], keys: Sequence[str]) -> str:
-    """``ELEC`` records: one ``TAG  - value`` per line, one ``AU`` line per author,
+    """``ELEC`` records (a scholarly work: ``JOUR``, ``CPAPER``, … with ``DO`` and ``AN``):
+    one ``TAG  - value`` per line, one ``AU`` line per author,
     every value on one line (a line break in a title would start a bogus tag), CRLF
     line ends as the format asks, ``ER`` closing each record."""
     lines: list[str] = []
     for work, key in zip(works, keys, strict=True):
-        record = [("TY", "ELEC"), ("ID", key), ("TI", work.title)]
+        record = [("TY", _RIS_TYPES.get(work.kind or "", "ELEC")), ("ID", key), ("TI", work.title)]
         for author in work.authors:
             parts = split_name(author)
             record.append(("AU", parts.get("literal") or f"{parts['family']}, {parts['given']}"))
-        if work.container:
-            record.append(("T2", work.container))
+        if venue := work.venue or work.container:
+            record.append(("T2", venue))
         issued = work.issued_parts
         if issued:
             record += [("PY", f"{issued[0]:04d}"), ("DA", _ris_date(issued))]
@@ -153,6 +178,12 @@ def to_ris(works: Sequence[Work], keys: Sequence[str]) -> str:
             record.append(("Y2", _ris_date(accessed)))
         if work.pages:  # start and end of the cited pages
             record += [("SP", work.pages[0][0]), ("EP", work.pages[-1][1])]
+        if work.doi:
+            record.append(("DO", work.doi))
+        if work.eprint:
+            record.append(("AN", f"arXiv:{work.eprint}"))
+        elif work.pmid:
+            record.append(("AN", f"PMID:{work.pmid}"))
         record += [("UR", work.url), ("ER", "")]
         lines += [f"{tag}  - {clean(value)}" for tag, value in record]
         lines.append("")
@@ -161,14 +192,22 @@ def to_ris(works: Sequence[Work], keys: Sequence[str]) -> str:
 
 # ---------------------------------------------------------------------------- CSL-JSON
 def csl_items(works: Sequence[Work], keys: Sequence[str]) -> list[dict[str, Any]]:
-    """CSL-JSON items (``webpage``), the input of citeproc processors and Zotero's import."""
+    """CSL-JSON items (``webpage``, or a work's CSL type with its ``DOI``), the input of
+    citeproc processors and Zotero's import."""
     items = []
     for work, key in zip(works, keys, strict=True):
-        item: dict[str, Any] = {"id": key, "type": "webpage", "title": work.title, "URL": work.url}
+        item: dict[str, Any] = {"id": key, "type": work.kind or "webpage", "title": work.title, "URL": work.url}
         if work.authors:
             item["author"] = [split_name(a) for a in work.authors]
-        if work.container:
-            item["container-title"] = work.container
+        if venue := work.venue or work.container:
+            item["container-title"] = venue
+        if work.doi:
+            item["DOI"] = work.doi
+        if work.pmid:
+            item["PMID"] = work.pmid
+        if work.eprint and work.kind == "article":  # a preprint: its arXiv number, as APA and Chicago cite one
+            item["number"] = f"arXiv:{work.eprint}"
+            item.setdefault("container-title", "arXiv")
         if work.issued_parts:
             item["issued"] = {"date-parts": [work.issued_parts]}
         if work.accessed_parts:

@@ -1,7 +1,8 @@
 """The bibliographic record of a cited source, where it comes from, and its citation key.
 
 A :class:`Work` holds what the pipeline knows of a source: title, URL, authors and
-site when the page named them, the page's date and the date deepref read it. The
+site when the page named them, the page's date and the date deepref read it, and
+for a scholarly work its DOI, type, venue, arXiv id and PMID. The
 formats (``formats.py``) and citation styles (``styles.py``) take Works only, so
 a result, a report or a caller's own list export the same way.
 """
@@ -42,6 +43,12 @@ class Work:
     accessed: str | None = None
     pages: tuple[tuple[str, str], ...] = ()
     """The (first, last) printed page labels cited in a PDF, in page order."""
+    # a scholarly work (search/): as its index gave them, never made up
+    doi: str | None = None
+    kind: str | None = None  # CSL type: article-journal, paper-conference, article (a preprint), ...
+    venue: str | None = None  # journal, proceedings or repository
+    eprint: str | None = None  # arXiv identifier
+    pmid: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.title, str) or not isinstance(self.url, str):
@@ -49,6 +56,8 @@ class Work:
         object.__setattr__(self, "title", clean(self.title) or self.url)
         object.__setattr__(self, "authors", tuple(a for a in (clean(x) for x in self.authors) if a))
         object.__setattr__(self, "site", clean(self.site or "") or None)
+        for name in ("doi", "kind", "venue", "eprint", "pmid"):
+            object.__setattr__(self, name, clean(getattr(self, name) or "") or None)
 
     @property
     def container(self) -> str | None:
@@ -153,15 +162,21 @@ def works_from_references(
     works = []
     for n, ref in sorted(first.items()):
         src = index.get(ref[by], {})
+        year = src.get("year")
         works.append(
             Work(
                 title=ref.get("title") or src.get("title") or ref["url"],
-                url=ref["url"],
-                authors=split_authors(src.get("author")),
+                url=src.get("landing_url") or ref["url"],  # a work is cited at its page, not its PDF's address
+                authors=tuple(src.get("authors") or ()) or split_authors(src.get("author")),
                 site=src.get("site"),
-                issued=ref.get("date") or src.get("date"),
+                issued=ref.get("date") or src.get("date") or (str(year) if year else None),
                 accessed=src.get("accessed"),
                 pages=tuple(sorted(pages.get(n, {}), key=lambda span, n=n: pages[n][span])),
+                doi=src.get("doi") or ref.get("doi"),
+                kind=src.get("type"),
+                venue=src.get("venue"),
+                eprint=src.get("arxiv_id"),
+                pmid=src.get("pmid"),
             )
         )
     return works
