@@ -182,10 +182,6 @@ class ReferenceOut(BaseModel):
     cites: Literal["full text", "abstract"] | None = Field(
         None, description="'abstract' when the quote comes from the work's abstract, not its text."
     )
-    doi: str | None = Field(None, description="DOI of the cited work (its source's), when an index gave one.")
-    cites: Literal["full text", "abstract"] | None = Field(
-        None, description="'abstract' when the quote comes from the work's abstract, not its text."
-    )
 
 
 class SourceOut(BaseModel):
