@@ -26,7 +26,7 @@ from api.errors import error_response, errors
 from api.events import end_streams, job_events, streams_ctx
 from api.models import JobRequest
 from api.references import add_routes as add_reference_routes
-from api.spec import openapi
+from api.spec import openapi_for
 from reference.html import answer_html, safe_url
 from reports.errors import ReportRunNotFound
 from reports.store import ReportStore
@@ -221,7 +221,7 @@ async def metrics_endpoint(request: web.Request) -> web.Response:
 
 
 async def openapi_json(request: web.Request) -> web.Response:
-    return web.json_response(openapi(request.app[SETTINGS].max_question_chars))
+    return web.json_response(openapi_for(request.app[SETTINGS]))
 
 
 async def viewer_page(request: web.Request) -> web.FileResponse:

@@ -8,19 +8,72 @@ header of a 405, and each server-sent event.
 
 from __future__ import annotations
 
+import re
 import sys
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 
 from pydantic.json_schema import models_json_schema
 
 from api.models import EVENTS, JobRequest
 from api.validation import EVENT_ID, JOB_ID
+from reference.errors import ConfigurationError
+from search.spec import PRESETS, PROVIDERS
 from worker.bibliography import EXPORT_FORMATS
 from worker.models import JobRecord, ResearchOptions
 from worker.questions import ALLOWED_FORMAT_CHARS, REFUSED_CATEGORIES
 
 DEFAULT_MAX_QUESTION_CHARS = 2000  # worker.settings.Settings.max_question_chars
+MAX_OPTION_CHARS = 200  # ResearchOptions.provider and .llm_model: max_length
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What a job's options may pick on one server (``worker.limits.check_options``):
+    None leaves an option as the model declares it (any value of its type)."""
+
+    providers: tuple[str, ...] | None = None  # names and presets, each accepted alone
+    models: tuple[str, ...] | None = None
+    priced_models: tuple[str, ...] | None = None  # those a cost budget may run on; None: all
+    default_model_priced: bool = True
+    embedders: tuple[str, ...] | None = None
+    profiles: tuple[str, ...] | None = None
+    callbacks: bool = True  # False: no DEEPREF_WEBHOOK_SECRET, so every callback_url is refused
+
+
+def choices(settings) -> Choices:
+    """The option values ``settings`` allow, computed by the checks the server runs at submit."""
+    from worker.limits import allowed_embedders, allowed_models, allowed_providers
+    from worker.pricing import price_of
+    from worker.search_config import check_search_config
+
+    providers = set(allowed_providers(settings))
+    accepted = []
+    for name in (*PROVIDERS, *PRESETS):  # a comma list is accepted when each of its parts is
+        try:
+            if set(check_search_config(name, settings)) <= providers:
+                accepted.append(name)
+        except ConfigurationError:  # a provider whose key is not set
+            continue
+    models = tuple(m for m in allowed_models(settings) if 0 < len(m) <= MAX_OPTION_CHARS)
+
+    def priced(model: str) -> bool:
+        return (
+            not settings.llm_base_url or price_of(model, settings.llm_base_url, settings.llm_prices).price is not None
+        )
+
+    if settings.max_cost is not None:  # every job has a cost cap: an unpriced model is refused outright
+        models = tuple(m for m in models if priced(m))
+    return Choices(
+        providers=tuple(accepted),
+        models=models,
+        priced_models=None if all(map(priced, models)) else tuple(filter(priced, models)),
+        default_model_priced=priced(settings.llm_model),
+        embedders=tuple(allowed_embedders(settings)),
+        profiles=tuple(settings.allowed_profiles),
+        callbacks=settings.webhook_secret is not None,
+    )
 
 
 def _error(description: str, **headers: dict) -> dict:
@@ -52,16 +105,20 @@ BAD_ID = {"400": _error("not a job id (32 lowercase hex characters)")}
 
 
 @lru_cache(maxsize=1)
-def _question_classes() -> tuple[str, str]:
-    """Two character classes' contents, from this Python's Unicode tables: what
-    ``worker.questions.validate_question`` refuses inside a question (Unicode
-    category C, except tab, newline and the joiners), and what ``str.strip``
-    removes around it (white space, some of it in category C)."""
+def _question_classes() -> tuple[str, str, str]:
+    """Three character classes' contents, from this Python's Unicode tables: the white
+    space ``str.strip`` removes around a question; what ``worker.questions.validate_question``
+    refuses inside it (Unicode category C, except tab, newline and the joiners) that is
+    white space too (so allowed around the text); and what it refuses that is not."""
     refused = [cp for cp in range(sys.maxunicode + 1) if unicodedata.category(chr(cp)) in REFUSED_CATEGORIES]
     # surrogates cannot travel alone in UTF-8 (nor be written in a regex of many readers)
     refused = [cp for cp in refused if chr(cp) not in ALLOWED_FORMAT_CHARS and not 0xD800 <= cp <= 0xDFFF]
     space = [cp for cp in range(sys.maxunicode + 1) if chr(cp).isspace()]
-    return _ranges(refused), _ranges(space)
+    return (
+        _ranges(space),
+        _ranges([cp for cp in refused if chr(cp).isspace()]),
+        _ranges([cp for cp in refused if not chr(cp).isspace()]),
+    )
 
 
 def _ranges(code_points: list[int]) -> str:
@@ -78,16 +135,74 @@ def _escape(cp: int) -> str:
     return f"\\u{cp:04x}" if cp < 0x10000 else f"\\U{cp:08x}"
 
 
+def provider_pattern(names: tuple[str, ...]) -> str:
+    """A spec as ``search.spec.parse_spec`` reads it, of these names only: parts split on
+    commas, each stripped of white space and lower-cased (so K also matches the Kelvin
+    sign, which lower-cases to k); empty parts are skipped, one part at least names one."""
+    space = _question_classes()[0]
+    cases = {"k": "[kK\\u212a]"}
+    name = "(?:" + "|".join("".join(cases.get(c, f"[{c}{c.upper()}]") for c in n) for n in names) + ")"
+    return f"^(?:[{space}]*,)*[{space}]*{name}[{space}]*(?:,[{space}]*(?:{name}[{space}]*)?)*$"
+
+
+def _options_schema(schema: dict, choices: Choices) -> None:
+    """Narrow the ``ResearchOptions`` schema to what this server's operator allows."""
+    props = schema["properties"]
+
+    def nullable(prop: str, values: dict) -> None:
+        props[prop]["anyOf"] = [values, {"type": "null"}]
+
+    if choices.providers is not None:
+        allowed = {"type": "string", "maxLength": MAX_OPTION_CHARS}
+        allowed |= {"pattern": provider_pattern(choices.providers)} if choices.providers else {"not": {}}
+        nullable("provider", allowed)
+        shown = [e for e in props["provider"].pop("examples", []) if re.search(allowed.get("pattern", "$^"), e)]
+        props["provider"] |= {"examples": shown} if shown else {}
+        props["provider"]["description"] += (
+            f" Accepted on this server: {', '.join(choices.providers) or 'none'} (DEEPREF_ALLOWED_PROVIDERS, and "
+            "each provider's key)."
+        )
+    if choices.models is not None:
+        nullable("llm_model", {"type": "string", "enum": list(choices.models)})
+    if choices.embedders is not None:
+        nullable("embedder", {"type": "string", "enum": list(choices.embedders)})
+    if choices.profiles is not None:
+        props["profile"]["enum"] = list(choices.profiles)
+    if not choices.callbacks:
+        props["callback_url"].pop("anyOf", None)
+        props["callback_url"] |= {"type": "null"}
+        props["callback_url"]["description"] += " This server makes none: it has no DEEPREF_WEBHOOK_SECRET."
+    if choices.priced_models is not None:  # a cost budget needs the chat model's price
+        model = {"type": "string", "enum": list(choices.priced_models)}
+        schema["if"] = {
+            "properties": {"budget": {"properties": {"cost": {"type": "number"}}, "required": ["cost"]}},
+            "required": ["budget"],
+        }
+        schema["then"] = (
+            {"properties": {"llm_model": {"anyOf": [model, {"type": "null"}]}}}
+            if choices.default_model_priced
+            else {"properties": {"llm_model": model}, "required": ["llm_model"]}
+        )
+
+
 def question_schema(max_chars: int) -> dict:
     """The question as the server takes it: at most ``max_chars`` characters as sent;
-    stripped of white space, some text left and none of the refused characters."""
-    bad, space = _question_classes()
-    text = f"[^{bad}{space}](?:[^{bad}]*[^{bad}{space}])?"  # starts and ends with a visible character
+    stripped of white space, some text left and none of the refused characters.
+
+    The refused characters that are not white space (most of them: the private-use
+    planes alone are 131,068) are a ``not`` of their own: refused wherever they are.
+    In the pattern they would make every generator (Hypothesis, so Schemathesis) spend
+    seconds building each character class; the pattern keeps the few refused ones that
+    ``str.strip`` removes (CR, FF, VT, U+001C-U+001F, U+0085): fine around the text only.
+    """
+    space, refused_space, refused_other = _question_classes()
     return {
         "type": "string",
         "minLength": 1,
         "maxLength": max_chars,
-        "pattern": f"^[{space}]*{text}[{space}]*$",
+        # white space, a visible character, then anything but a refused space up to trailing white space
+        "pattern": f"^[{space}]*[^{space}][^{refused_space}]*[{space}]*$",
+        "not": {"pattern": f"[{refused_other}]"},
         "description": "What to research: some text besides white space, without control or invisible "
         f"characters (tab, newline, ZWNJ and ZWJ are fine), at most {max_chars} characters "
         "(DEEPREF_MAX_QUESTION_CHARS).",
@@ -118,9 +233,15 @@ def _event_schema() -> dict:
     }
 
 
+def openapi_for(settings) -> dict:
+    """The description of a server running on ``settings``."""
+    return openapi(settings.max_question_chars, choices(settings))
+
+
 @lru_cache(maxsize=4)
-def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS) -> dict:
-    """The description, for a server taking questions of at most ``max_question_chars``."""
+def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS, options: Choices = Choices()) -> dict:
+    """The description, for a server taking questions of at most ``max_question_chars``
+    and options within ``options``."""
     _, defs = models_json_schema(
         [(JobRequest, "validation"), (JobRecord, "serialization"), (ResearchOptions, "validation")]
         + [(model, "serialization") for model in EVENTS.values()],
@@ -128,6 +249,7 @@ def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS) -> dict:
     )
     schemas = defs["$defs"]
     schemas["JobRequest"]["properties"]["question"] = question_schema(max_question_chars)
+    _options_schema(schemas["ResearchOptions"], options)
     schemas["Error"] = {
         "type": "object",
         "properties": {
@@ -285,7 +407,8 @@ def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS) -> dict:
                             "name": "Last-Event-ID",
                             "in": "header",
                             "required": False,
-                            "schema": {"type": "string", "pattern": f"^{EVENT_ID.pattern}$"},
+                            "description": "the last event's id, to resume after it; empty: from the start",
+                            "schema": {"type": "string", "pattern": f"^({EVENT_ID.pattern})?$"},
                         },
                     ],
                     "responses": {
@@ -343,6 +466,15 @@ def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS) -> dict:
                     "responses": {
                         "200": {
                             "description": "report indexes",
+                            "links": {
+                                "getReportRun": {
+                                    "operationId": "getReportRun",
+                                    "parameters": {
+                                        "name": "$response.body#/reports/0/name",
+                                        "run": "$response.body#/reports/0/runs/0/run",
+                                    },
+                                }
+                            },
                             "content": {
                                 "application/json": {
                                     "schema": {

@@ -37,9 +37,16 @@ async def read_json(request: web.Request) -> object:
     if brackets > MAX_JSON_DEPTH and (depth := json_depth(text)) > MAX_JSON_DEPTH:
         raise BadRequest(f"body is not valid JSON here: nested {depth} levels deep (at most {MAX_JSON_DEPTH})")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_float=_number)
     except json.JSONDecodeError as exc:
         raise BadRequest(f"body is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+
+
+def _number(text: str) -> float | int:
+    """A JSON number with a fraction or exponent: an int when it is a whole number, since
+    JSON Schema (so the description) calls 7.0 an integer, and ints are what strict models take."""
+    value = float(text)
+    return int(value) if value.is_integer() else value
 
 
 def json_depth(text: str) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 
 import jsonschema
@@ -12,7 +13,9 @@ import pytest
 from openapi_spec_validator import validate
 
 from api.app import create_app
+from api.models import JobRequest
 from api.spec import openapi, question_schema
+from search.spec import PRESETS, PROVIDERS
 from worker.errors import QuestionError
 from worker.models import JobState
 from worker.questions import validate_question
@@ -133,3 +136,185 @@ async def test_every_event_the_stream_sends_matches_its_declared_schema(api, sta
         branch = next(b for b in schema["oneOf"] if b["properties"]["event"]["const"] == event["event"])
         data_schema = {**branch["properties"]["data"]["contentSchema"], "components": spec["components"]}
         jsonschema.Draft202012Validator(data_schema).validate(json.loads(event["data"]))
+
+
+def _question_taken(question: str) -> bool:
+    try:
+        validate_question(question, max_chars=60)
+    except QuestionError:
+        return False
+    return True
+
+
+def test_the_question_schema_agrees_with_the_server_on_random_text():
+    """Exact on 20,000 random strings, by Python's re and by both JSON Schema readers
+    Schemathesis uses (jsonschema-rs for its checks, jsonschema for ours)."""
+    jsonschema_rs = pytest.importorskip("jsonschema_rs")
+    schema = question_schema(60)
+    pattern, refused = re.compile(schema["pattern"]), re.compile(schema["not"]["pattern"])
+    py_validator, rs_validator = jsonschema.Draft202012Validator(schema), jsonschema_rs.validator_for(schema)
+    rng = random.Random(23)
+    # white space (some of it refused inside the text), refused characters, allowed formats, text
+    pool = "\t\n\x0b\x0c\r\x1c\x1f \x85\xa0\u2028\u3000" + "\x00\x07\x7f\u200b\u200e\u202e\u2066\ufeff\ue000"
+    pool += "\u200c\u200d" + "ab é語" + "\U000f0001\U0010fffd\U000ffffe\U000e0041\U0001f600"
+    mismatches = []
+    for _ in range(20_000):
+        text = "".join(
+            rng.choice(pool) if rng.random() < 0.8 else chr(rng.randrange(0x110000))
+            for _ in range(rng.choice([0, 1, 2, 3, 5, 8, 30, 59, 60, 61]))
+        )
+        if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+            continue  # a lone surrogate cannot be sent as UTF-8 JSON
+        taken = _question_taken(text)
+        by_re = bool(pattern.search(text)) and not refused.search(text) and 1 <= len(text) <= 60
+        if not taken == by_re == py_validator.is_valid(text) == rs_validator.is_valid(text):
+            mismatches.append(text)
+    assert not mismatches, mismatches[:5]
+
+
+def _settings(**values):
+    from worker.settings import Settings
+
+    base = {"search_provider": "searxng", "searxng_url": "http://127.0.0.1:9", "llm_model": "fake"}
+    return Settings(_env_file=None, **(base | values))
+
+
+def _provider_taken(spec: str, settings) -> bool:
+    from pydantic import ValidationError
+
+    from reference.errors import ConfigurationError, InputError
+    from worker.limits import check_options
+
+    try:
+        check_options(JobRequest.model_validate({"question": "q", "options": {"provider": spec}}).options, settings)
+    except (ValidationError, InputError, ConfigurationError):
+        return False
+    return True
+
+
+SERVERS = [
+    {},  # searxng and local
+    {"allowed_providers": ["academic", "wikipedia", "tavily"]},  # tavily without its key: refused
+    {"allowed_providers": ["all", "local"], "brave_api_key": "k" * 32, "search_provider": "duckduckgo"},
+]
+
+
+@pytest.mark.parametrize("values", SERVERS)
+def test_the_provider_schema_is_what_the_server_takes(values):
+    """options.provider is declared as this server's allow-list: each accepted name or
+    preset, in any case, with white space and commas as the server reads a spec."""
+    from api.spec import choices
+
+    settings = _settings(**values)
+    options = openapi(settings.max_question_chars, choices(settings))["components"]["schemas"]["ResearchOptions"]
+    declared = options["properties"]["provider"]
+    validator = jsonschema.Draft202012Validator(declared)
+    names = [*PROVIDERS, *PRESETS, "bing", "", " "]
+    rng = random.Random(len(values))
+    mismatches = []
+    for _ in range(3_000):
+        parts = []
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            name = rng.choice(names)
+            name = "".join(c.upper() if rng.random() < 0.2 else c for c in name).replace("k", rng.choice("kK\u212a"))
+            parts.append(rng.choice(["", " ", "\t", "\u3000"]) + name + rng.choice(["", " ", "\n"]))
+        spec = rng.choice([",", ", "]).join(parts)
+        if validator.is_valid(spec) != _provider_taken(spec, settings):
+            mismatches.append(spec)
+    assert not mismatches, mismatches[:5]
+    accepted = set(choices(settings).providers)
+    assert accepted and all(validator.is_valid(name) for name in accepted)
+
+
+async def test_the_served_description_follows_the_operator_allow_lists(api):
+    """What Schemathesis found: a schema-valid provider (openalex) answered 422 OptionNotAllowed.
+    The served description names only what this server allows, and each is accepted."""
+    http, _ = api
+    options = (await (await http.get("/openapi.json")).json())["components"]["schemas"]["ResearchOptions"]
+    props = options["properties"]
+    provider = jsonschema.Draft202012Validator(props["provider"])
+    assert not provider.is_valid("openalex") and provider.is_valid("searxng, LOCAL")
+    assert props["llm_model"]["anyOf"][0]["enum"] == ["fake"]
+    assert props["embedder"]["anyOf"][0]["enum"] == ["openai", "jaccard"]
+    assert props["profile"]["enum"] == ["precise", "seed"]
+    for option in [{"provider": "searxng,local"}, {"llm_model": "fake"}, {"embedder": "jaccard"}, {"profile": "seed"}]:
+        resp = await http.post("/v1/jobs", json={"question": "What is BM25?", "options": option})
+        assert resp.status == 202, (option, await resp.text())
+    for option in [{"provider": "openalex"}, {"llm_model": "gpt-4o"}, {"embedder": "local"}]:
+        resp = await http.post("/v1/jobs", json={"question": "What is BM25?", "options": option})
+        assert resp.status == 422 and (await resp.json())["error"]["type"] == "OptionNotAllowed", option
+
+
+def test_a_cost_budget_is_declared_only_for_models_with_a_price():
+    """A cost budget needs the model's price (worker.limits.check_cost_budget)."""
+    from api.spec import choices
+
+    settings = _settings(
+        llm_base_url="https://llm.example/v1", llm_model="mystery", allowed_llm_models=["mystery", "gpt-4o"]
+    )
+    spec = openapi(settings.max_question_chars, choices(settings))
+    schema = {"$ref": "#/components/schemas/JobRequest", "components": spec["components"]}
+    validator = jsonschema.Draft202012Validator(schema)
+    for options, taken in [
+        ({"budget": {"cost": 1.0}}, False),  # the default model has no known price
+        ({"budget": {"cost": 1.0}, "llm_model": "gpt-4o"}, True),
+        ({"budget": {"cost": 1.0}, "llm_model": "mystery"}, False),
+        ({"llm_model": "mystery"}, True),
+    ]:
+        body = {"question": "q", "options": options}
+        assert validator.is_valid(body) == taken == _options_taken(options, settings), options
+
+
+def _options_taken(options: dict, settings) -> bool:
+    from reference.errors import ConfigurationError, InputError
+    from worker.limits import check_options
+
+    try:
+        check_options(JobRequest.model_validate({"question": "q", "options": options}).options, settings)
+    except (InputError, ConfigurationError):
+        return False
+    return True
+
+
+def test_a_report_run_is_reachable_from_the_report_list():
+    link = openapi()["paths"]["/v1/reports"]["get"]["responses"]["200"]["links"]["getReportRun"]
+    assert link["operationId"] == "getReportRun"
+    assert set(link["parameters"]) == {"name", "run"}
+
+
+async def test_callback_urls_are_declared_null_on_a_server_without_a_webhook_secret(api):
+    """What Schemathesis found: a schema-valid callback_url answered 422 on a server that
+    has no DEEPREF_WEBHOOK_SECRET, and so makes no callbacks at all."""
+    http, _ = api
+    options = (await (await http.get("/openapi.json")).json())["components"]["schemas"]["ResearchOptions"]
+    callback = jsonschema.Draft202012Validator(options["properties"]["callback_url"])
+    assert callback.is_valid(None) and not callback.is_valid("https://hooks.example/deepref")
+    resp = await http.post("/v1/jobs", json={"question": "q?", "options": {"callback_url": "https://hooks.example/x"}})
+    assert resp.status == 422 and "DEEPREF_WEBHOOK_SECRET" in (await resp.json())["error"]["message"]
+
+
+async def test_a_whole_number_written_with_a_fraction_is_an_integer(api):
+    """What Schemathesis found: sub_queries 7.0 is an integer to JSON Schema, and was 422."""
+    http, client = api
+    options = {"sub_queries": 1.0, "max_pages": 3e0, "budget": {"seconds": 2.5}}
+    resp = await http.post("/v1/jobs", json={"question": "What is BM25?", "options": options})
+    assert resp.status == 202, await resp.text()
+    record = client.status((await resp.json())["id"])
+    assert record.options.sub_queries == 1 and record.options.max_pages == 3 and record.options.budget.seconds == 2.5
+    resp = await http.post("/v1/jobs", json={"question": "What is BM25?", "options": {"sub_queries": 1.5}})
+    assert resp.status == 422
+
+
+async def test_an_empty_last_event_id_is_declared_and_streams_from_the_start(api):
+    """What Schemathesis found: an empty Last-Event-ID (the server reads it as none) was
+    outside the declared pattern."""
+    http, client = api
+    job_id = client.submit("What is BM25?")
+    client.cancel(job_id)  # a finished job: its stream ends
+    header = next(
+        p for p in openapi()["paths"]["/v1/jobs/{id}/events"]["get"]["parameters"] if p["name"] == "Last-Event-ID"
+    )
+    assert re.search(header["schema"]["pattern"], "") and not re.search(header["schema"]["pattern"], "x")
+    resp = await http.get(f"/v1/jobs/{job_id}/events", headers={"Last-Event-ID": ""})
+    assert resp.status == 200
+    assert _events(await resp.text())[0]["event"] == "state"
