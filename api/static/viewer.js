@@ -88,7 +88,7 @@ function showReference(ref) {
   }
   score.appendChild(document.createTextNode("score " + Number(ref.score).toFixed(2)));
   $("panel-supported").textContent = ref.supported === false ? "· not supported" : ref.origin === "model" ? "· cited by the model, verified" : "· found by attribution";
-  $("panel-url").textContent = ref.url;
+  $("panel-url").textContent = ref.url + (ref.locator && ref.locator.text ? " · " + ref.locator.text : "");
   const box = $("panel-context");
   box.textContent = "";
   const ctx = ref.context || ref.quote;
@@ -120,6 +120,18 @@ function renderAnswer(container, html, refs, markers, language = "") {
   container.appendChild(div);
 }
 
+// "p. 17", "slide 4", "§ Methods › Sampling" beside a quote; a PDF page links to that
+// page (#page=, which browsers' PDF viewers open) when the source link is one we show
+function locatorNode(ref) {
+  const loc = ref.locator;
+  if (!loc || !loc.text) return null;
+  const href = safeUrl(ref);
+  if (loc.kind === "page" && href !== "#" && loc.first > 0) {
+    return el("a", {"class": "locator", "href": `${href.split("#")[0]}#page=${loc.first}`, "target": "_blank", "rel": REL}, loc.text);
+  }
+  return el("span", {"class": "locator"}, loc.text);
+}
+
 function renderReferences(refs) {
   const list = $("references");
   list.textContent = "";
@@ -137,6 +149,8 @@ function renderReferences(refs) {
       const q = el("blockquote", {"class": "quote", "dir": "auto"}, r.quote);
       q.addEventListener("click", () => showReference(r));
       li.appendChild(q);
+      const where = locatorNode(r);
+      if (where) li.appendChild(where);
     }
     list.appendChild(li);
   }

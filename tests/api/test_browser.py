@@ -75,6 +75,32 @@ def test_submit_watch_click_footnote(
         server.stop()
 
 
+def test_a_pdf_quote_shows_its_page_linked_to_it(
+    chromium, worker_env, client_for, start_worker, searxng_server, web_site
+):
+    """The viewer prints a reference's locator beside its quote, and a PDF page links there."""
+    from api.app import create_app
+    from tests.fakes.server import ServerThread
+
+    searxng_server.fake.default = [{"url": web_site.url("/doc.pdf"), "title": "Tidal lagoons", "content": ""}]
+    client = client_for(worker_env)
+    server = ServerThread(create_app(client.settings, client=client)).start()
+    start_worker("browser-pdf")
+    try:
+        page = chromium.new_page(viewport={"width": 1100, "height": 900})
+        page.goto(server.base_url + "/")
+        page.fill("#question", "What capacity would the Swansea Bay tidal lagoon have had?")
+        page.click("button[type=submit]")
+        page.wait_for_selector("#references .locator", timeout=90_000)
+        where = page.locator("#references a.locator").first
+        assert where.inner_text() == "p. 1"
+        assert where.get_attribute("href") == web_site.url("/doc.pdf") + "#page=1"
+        page.locator("#references blockquote.quote").first.click()
+        assert page.inner_text("#panel-url").endswith("· p. 1")
+    finally:
+        server.stop()
+
+
 def test_viewer_with_a_token_and_hostile_markdown(
     chromium, serve, start_worker, searxng_server, web_site, openai_server, tmp_path
 ):
@@ -207,7 +233,7 @@ def test_deep_job_shown_stalled_then_with_outline_rounds_and_spend(
         spent = deep.spent
         tokens = page.inner_text("#research .spend-tokens")
         assert f"{int(spent['tokens']):,} ({int(spent['prompt_tokens']):,} prompt" in tokens
-        assert f"{int(deep.budget['tokens']):,}" in tokens and f"{deep.estimate['tokens']:,}" in tokens
+        assert f"{int(deep.budget['tokens']):,}" in tokens and f"{int(deep.estimate['tokens']):,}" in tokens
         assert page.inner_text("#research .spend-rounds").split("\t")[1:3] == ["3", "3"]
         assert page.inner_text("#research .spend-pages").split("\t")[1] == str(int(spent["pages"])) == "12"
         assert "stopped because: round budget (3) reached" in page.inner_text("#research .research-summary")
@@ -382,20 +408,23 @@ def test_the_viewers_draft_adds_up_like_the_workers(chromium, worker_env, client
         server.stop()
 
 
-def test_an_arabic_answer_reads_right_to_left(
+def test_an_arabic_answer_reads_right_to_left_with_the_models_verdicts(
     chromium, worker_env, client_for, start_worker, searxng_server, web_site, openai_server, artifacts_dir
 ):
     """A question in Arabic, answered from an Arabic page: the viewer lays the answer
-    out right to left, and the quote keeps its own direction."""
+    out right to left, the quote keeps its own direction, and a footnote's panel shows
+    the chat model's verdict on it (verify_with_model)."""
     from api.app import create_app
     from tests.fakes.server import ServerThread
 
     searxng_server.fake.default = [{"url": web_site.url("/arabic"), "title": "طاقة المد والجزر", "content": ""}]
+    from worker.models import ResearchOptions
+
     client = client_for(worker_env)
     server = ServerThread(create_app(client.settings, client=client)).start()
-    start_worker("browser-rtl")
+    start_worker("browser-rtl", DEEPREF_VERIFY_BAND="[0, 1.01]")  # every citation gets the model's second opinion
     try:
-        job_id = client.submit("متى افتتحت محطة رانس لطاقة المد والجزر؟")
+        job_id = client.submit("متى افتتحت محطة رانس لطاقة المد والجزر؟", ResearchOptions(verify_with_model=True))
         result = client.result(job_id, wait=True, timeout=90)
         assert result.language == "ar" and "رانس" in result.answer
         page = chromium.new_page(viewport={"width": 1100, "height": 900})
@@ -406,6 +435,9 @@ def test_an_arabic_answer_reads_right_to_left(
         assert answer.evaluate("node => getComputedStyle(node).direction") == "rtl"
         quote = page.locator("#references blockquote").first
         assert quote.evaluate("node => getComputedStyle(node).direction") == "rtl"  # dir=auto, Arabic text
+        page.locator("#content .answer sup.fn a").first.click()
+        page.wait_for_selector("#panel:not([hidden]) mark")
+        assert page.inner_text("#panel-judged").startswith("· judged supported by fake")
         page.screenshot(path=str(artifacts_dir / "viewer-rtl.png"), full_page=True)
     finally:
         server.stop()
