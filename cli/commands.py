@@ -45,6 +45,12 @@ def add_job_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-tokens", type=int, help="with --depth standard/deep: model tokens for the whole job")
     p.add_argument("--max-seconds", type=float, help="with --depth standard/deep: wall-clock seconds at most")
     p.add_argument(
+        "--verify-with-model",
+        action="store_true",
+        default=None,
+        help="have the chat model judge the citations the support model is unsure of (docs/references.md)",
+    )
+    p.add_argument(
         "--language",
         metavar="LANG",
         help="write the answer in this language (fr, pt-BR, ja, or a name such as French); "

@@ -35,6 +35,7 @@ def options_from(args: argparse.Namespace) -> ResearchOptions:
         max_pages=args.max_pages if depth == "quick" else None,
         callback_url=getattr(args, "callback_url", None),
         language=getattr(args, "language", None),
+        verify_with_model=getattr(args, "verify_with_model", None),
     )
 
 

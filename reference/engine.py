@@ -29,7 +29,7 @@ from reference.errors import InputError
 from reference.insertion import insert_markers, marker_position
 from reference.locators import locate
 from reference.markers import Marker, parse_markers, strip_markers
-from reference.models import Reference, ReferenceResult, Source, Stats
+from reference.models import Opinion, Reference, ReferenceResult, SecondOpinion, Source, Stats
 from reference.numbering import Numbering, unify_sources
 from reference.profiles import Profile, get_profile
 from reference.quotes import page_sentences, place_quote
@@ -41,6 +41,11 @@ from reference.tokens import TokenIndex
 from reference.urls import hostname
 
 MARKER_MODES = ("auto", "attribute", "resolve", "verify")
+OPINION_BAND = (0.35, 0.85)
+"""Support levels between which a model citation is uncertain enough to ask a second
+opinion: held out, pairs predicted below 0.35 were supported 25% of the time or less,
+pairs above 0.85 at least 83% (docs/benchmarks.md, support reliability)."""
+OPINION_CONTEXT = 300  # characters of the cited page on each side of the quote, for the second opinion
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +61,7 @@ class _Candidate:
     supported: bool | None
     evidence: PairEvidence | None = None
     quote: tuple[int, int] | None = None  # placed over the whole cited page (model citations)
+    opinion: Opinion | None = None  # a second opinion's verdict (verify, in the uncertain band)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +77,8 @@ class _Options:
     drop_unsupported: bool
     fill_uncited: bool
     min_support: float | None
+    second_opinion: SecondOpinion | None = None
+    opinion_band: tuple[float, float] = (0.0, 0.0)
 
 
 # The step that raised a warning: the host filter, the marker parser, resolving a
@@ -118,6 +126,8 @@ def build_references(
     min_support: float | None = None,
     support_models: SupportModels | None = None,
     tokens: TokenIndex | None = None,
+    second_opinion: SecondOpinion | None = None,
+    opinion_band: tuple[float, float] = OPINION_BAND,
 ) -> ReferenceResult:
     """Footnote ``answer`` with passages of ``sources``; see docs/references.md.
 
@@ -126,10 +136,13 @@ def build_references(
     held-out model citations that clear it are supported). ``support_models``: other
     weights (``reference.support.SupportModels``); the packaged ones by default.
     ``tokens``: a ``reference.tokens.TokenIndex`` shared by the job's stages, so each
-    passage is tokenised once per job (a fresh one by default)."""
+    passage is tokenised once per job (a fresh one by default). ``second_opinion``
+    (``reference.models.SecondOpinion``): under ``verify``, the model citations whose
+    support falls in ``opinion_band`` [low, high) are put to it in one call, and its
+    verdict keeps or drops each (docs/references.md, "A second opinion")."""
     opts = _Options(
         markers, min_rel_score, max_ref, min_chunk_length, only_hostnames, source_key,
-        drop_unsupported, fill_uncited, min_support,
+        drop_unsupported, fill_uncited, min_support, second_opinion, opinion_band,
     )  # fmt: skip
     _validate(answer, sources, opts)
     prof = get_profile(profile)
@@ -382,6 +395,8 @@ class _Call:
     chunks: list[tuple[Source, Chunk]]
     judge: _Judge  # the scores and the support of pairs
     warnings: _Warnings
+    vetoed: set[tuple[int, str]] = field(default_factory=set)
+    """(segment start, canonical source id) pairs a second opinion judged unsupported."""
 
 
 def _attribute(call: _Call, max_ref: int | None, mask: np.ndarray | None = None) -> list[_Candidate]:
@@ -531,18 +546,53 @@ def _claim_for(text: str, segments: list[Segment], marker: Marker, pos: int) -> 
 
 
 def _verify(call: _Call, candidates: list[_Candidate]) -> list[_Candidate]:
+    candidates = _second_opinions(call, candidates)
     kept = []
     for c in candidates:
         if not c.supported and call.options.drop_unsupported:
             support = c.evidence.support if c.evidence else 0.0
+            why = (
+                f"{c.opinion.judged_by or 'the second opinion'} judged it unsupported: {c.opinion.reason}"
+                if c.opinion is not None
+                else f"support {support:.2f} < {call.judge.min_support:.2f}, score {c.score:.2f}"
+            )
             call.warnings.add(
                 "verify",
-                f"dropped unsupported citation of {c.source.url or c.source.id} for {c.segment.text[:60]!r} "
-                f"(support {support:.2f} < {call.judge.min_support:.2f}, score {c.score:.2f})",
+                f"dropped unsupported citation of {c.source.url or c.source.id} for {c.segment.text[:60]!r} ({why})",
             )
             continue
         kept.append(c)
     return kept
+
+
+def _second_opinions(call: _Call, candidates: list[_Candidate]) -> list[_Candidate]:
+    """The model citations in the uncertain band, with the second opinion's verdict;
+    one the opinion drops is not filled back in with the same source."""
+    ask = call.options.second_opinion
+    low, high = call.options.opinion_band
+    uncertain = [
+        i
+        for i, c in enumerate(candidates)
+        if c.origin == "model" and c.evidence is not None and low <= c.evidence.support < high
+    ]
+    if ask is None or not uncertain:
+        return candidates
+    opinions = list(ask([(candidates[i].segment.text, _opinion_passage(candidates[i])) for i in uncertain]))
+    out = list(candidates)
+    for i, opinion in zip(uncertain, opinions + [None] * (len(uncertain) - len(opinions)), strict=True):
+        if opinion is None:
+            continue  # no opinion: the support model's decision stands
+        supported = opinion.verdict != "none"
+        out[i] = replace(out[i], supported=supported, opinion=opinion)
+        if not supported:
+            call.vetoed.add((out[i].segment.start, call.canonical.get(out[i].source.id, out[i].source.id)))
+    return out
+
+
+def _opinion_passage(c: _Candidate) -> str:
+    start, end = c.quote or (c.chunk.start, c.chunk.end)
+    text = c.source.text
+    return text[max(0, start - OPINION_CONTEXT) : min(len(text), end + OPINION_CONTEXT)]
 
 
 def _fill(call: _Call, existing: list[_Candidate]) -> list[_Candidate]:
@@ -553,7 +603,8 @@ def _fill(call: _Call, existing: list[_Candidate]) -> list[_Candidate]:
     mask = np.array([s.start not in cited and len(s.text) >= minimum for s in call.segments], dtype=bool)
     if not mask.any():
         return []
-    return _attribute(call, None, mask)
+    filled = _attribute(call, None, mask)
+    return [c for c in filled if (c.segment.start, call.canonical.get(c.source.id, c.source.id)) not in call.vetoed]
 
 
 def _assemble(call: _Call, candidates: list[_Candidate], scorer: Scorer) -> ReferenceResult:
@@ -584,6 +635,9 @@ def _assemble(call: _Call, candidates: list[_Candidate], scorer: Scorer) -> Refe
                 supported=c.supported,
                 chunk_span=(c.chunk.start, c.chunk.end),
                 locator=locate(c.source.marks, (quote_start, quote_end)),
+                judged_by=c.opinion.judged_by if c.opinion else "",
+                verdict=c.opinion.verdict if c.opinion else "",
+                verdict_reason=c.opinion.reason if c.opinion else "",
             )
         )
     refs.sort(key=lambda r: (r.n, r.answer_span))

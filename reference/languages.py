@@ -82,14 +82,22 @@ _SCRIPTS = [
 ]
 _PERSIAN = re.compile(r"[پچژگ]")
 _UKRAINIAN = re.compile(r"[іїєґ]", re.I)
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 _COMMON = {
-    "en": "the of and to in is what how which are was for does do why with on by that this".split(),
-    "fr": "le la les des du de est et en que qui quel quelle quels comment pourquoi une un dans sur pour au aux".split(),
-    "de": "der die das und ist ein eine wie was welche warum den dem des mit von zu nicht im auf für".split(),
-    "es": "el la los las de del y es que qué cómo cuál cuáles por para un una en con se".split(),
-    "it": "il lo la gli le di del della e è che come quale quali perché un una in con per".split(),
-    "pt": "o a os as de do da e é que como qual quais por para um uma em com não".split(),
-    "nl": "de het een en is van wat hoe welke waarom in op met voor niet zijn".split(),
+    "en": _words("the of and to in is what how which are was for does do why with on by that this"),
+    "fr": _words(
+        "le la les des du de est et en que qui quel quelle quels comment pourquoi une un dans sur pour au aux"
+    ),
+    "de": _words("der die das und ist ein eine wie was welche warum den dem des mit von zu nicht im auf für"),
+    "es": _words("el la los las de del y es que qué cómo cuál cuáles por para un una en con se"),
+    "it": _words("il lo la gli le di del della e è che come quale quali perché un una in con per"),
+    "pt": _words("o a os as de do da e é que como qual quais por para um uma em com não"),
+    "nl": _words("de het een en is van wat hoe welke waarom in op met voor niet zijn"),
 }
 
 

@@ -7,6 +7,7 @@ edge with :meth:`ReferenceResult.to_dict`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
@@ -48,6 +49,21 @@ class Span:
 
 
 @dataclass(frozen=True, slots=True)
+class Opinion:
+    """A second opinion on one citation (a chat model's, say): does the passage support
+    the claim? "full" and "partial" keep the citation, "none" drops it."""
+
+    verdict: Literal["full", "partial", "none"]
+    reason: str = ""
+    judged_by: str = ""
+
+
+SecondOpinion = Callable[[Sequence[tuple[str, str]]], Sequence[Opinion | None]]
+"""Given (claim, passage) pairs, an opinion on each, or None where it has none (the
+support model's decision then stands). Called once per ``build_references`` call."""
+
+
+@dataclass(frozen=True, slots=True)
 class Reference:
     """One footnote occurrence: a claim in the answer tied to a passage of a source.
 
@@ -75,6 +91,11 @@ class Reference:
     ``score`` is the raw similarity it was ranked by."""
     locator: Locator | None = None
     """Page(s), slide or section of the quote, when the source is a document with marks."""
+    judged_by: str = ""
+    """The model that judged this citation (a second opinion in the uncertain band), or ""."""
+    verdict: str = ""
+    """That model's verdict: "full", "partial" or "none" ("" when not judged)."""
+    verdict_reason: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

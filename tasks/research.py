@@ -15,8 +15,9 @@ import contextlib
 import functools
 
 from tasks.stage import run_stage
-from worker import metrics, pipeline, streaming
+from worker import metrics, pipeline, spend, streaming
 from worker.celery_app import app, process_loop, process_resources, process_store
+from worker.judging.second_opinion import references_of
 from worker.models import JobRecord, ResearchResult
 
 
@@ -75,6 +76,9 @@ def _generate(job_id: str, record: JobRecord) -> None:
             _job_embedder(record, res),
             publish,
             pipeline.job_tokens(job_id),
+            cost_limit=spend.cost_limit(record.options, res.settings),
+            spent=store.get_artifact(job_id, "search").get("usage"),
+            language=record.options.language,
         )
     )
     store.put_artifact(job_id, "generate", out)
@@ -85,17 +89,21 @@ def _references(job_id: str, record: JobRecord) -> ResearchResult:
     chunked = store.get_artifact(job_id, "chunk")
     generated = store.get_artifact(job_id, "generate")
     embedder = _job_embedder(record, res)
-    refs = pipeline.reference_stage(generated["text"], chunked, record.options, embedder, pipeline.job_tokens(job_id))
-    pipeline.release_job_tokens(job_id)  # the job's last stage to tokenise
     searched = store.get_artifact(job_id, "search")
+    spent = spend.add(searched.get("usage"), generated.get("usage"))
+    tokens = pipeline.job_tokens(job_id)
+    judged = _run(references_of(generated["text"], chunked, record.options, embedder, tokens, res=res, spent=spent))
+    pipeline.release_job_tokens(job_id)  # the job's last stage to tokenise
     result = pipeline.build_result(
         record.question,
         chunked,
         generated,
-        refs,
-        warnings=searched["warnings"],
+        judged.references,
+        warnings=[*searched["warnings"], *judged.warnings],
         timings=dict(record.timings),
+        spent=spend.add(searched.get("usage"), judged.usage),
         search=searched.get("providers"),
+        language=record.options.language,
     )
     # before the job is done: the edits that make the streamed draft this answer
     streaming.publish_answer(functools.partial(store.text_event, job_id), generated.get("draft", ""), result.answer)

@@ -84,6 +84,11 @@ def check_options(options, settings) -> None:
             )
     check_search_config(spec, settings)  # a provider without its key: the setting to fix
     check_cost_budget(options, settings)
+    if options.verify_with_model and settings.verify_with_model == "off":
+        raise OptionNotAllowed(
+            "options.verify_with_model is not allowed on this server: its operator set DEEPREF_VERIFY_WITH_MODEL=off "
+            "(the support model alone checks citations)"
+        )
 
 
 def check_cost_budget(options, settings) -> None:

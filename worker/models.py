@@ -121,6 +121,11 @@ class ResearchOptions(BaseModel):
     sub_queries: int | None = Field(None, ge=0, le=10, description="LLM-written extra queries.")
     llm_model: str | None = Field(None, max_length=200, description="Chat model for this job (endpoint from settings).")
     depth: Depth = Field("quick", description="quick: one pass; standard/deep: rounds and a sectioned report.")
+    verify_with_model: bool | None = Field(
+        None,
+        description="Have the chat model judge the citations the support model is unsure of "
+        "(DEEPREF_VERIFY_WITH_MODEL allows it; docs/references.md).",
+    )
     language: str | None = Field(
         None,
         max_length=40,
@@ -281,6 +286,8 @@ class ProviderSearchOut(BaseModel):
     retries: int = Field(0, description="Requests sent again after a 429, 5xx, timeout or malformed answer.")
     waited_seconds: float = Field(0.0, description="Seconds waited on Retry-After and backoff.")
     failures: list[str] = Field(default_factory=list, description="Why a query failed; a failed provider is skipped.")
+    answered: int = Field(0, description="Queries it answered (with results or none).")
+    skipped: bool = Field(False, description="It failed and was asked nothing more for the rest of the job.")
 
 
 class ResearchResult(BaseModel):

@@ -22,18 +22,20 @@ import numpy as np
 from reference import Source, build_references
 from reference.chunking import chunk_text
 from reference.embedders import Embedder
+from reference.engine import OPINION_BAND
+from reference.languages import code_of, guess
 from reference.locators import Locator, marks_from
-from reference.models import ReferenceResult
+from reference.models import ReferenceResult, SecondOpinion
 from reference.scoring import lexical_scores
 from reference.tokens import TokenIndex
 from search import CombinedSearch, build_queries, make_provider, merge_hits
 from search.spec import check_config
-from worker import scholarly
+from worker import scholarly, spend
 from worker.errors import ExtractError
 from worker.extractive import DECLINED_NOTICE, EXTRACTIVE_NOTICE, extractive_answer, is_nothing_found
 from worker.fetch import Fetcher
 from worker.limits import job_limits
-from worker.llm import LLMClient, Passage
+from worker.llm import LLMClient, Passage, build_answer_messages, metered
 from worker.models import (
     FailureOut,
     LocatorOut,
@@ -49,6 +51,9 @@ from worker.streaming import DraftWriter, Publish
 
 PROMPT_PASSAGES = 12  # passages shown to the model
 PASSAGES_PER_DOCUMENT = 3
+ANSWER_MAX_TOKENS = 2_048  # the answer's completion limit under a cost budget (its worst case must be known)
+SUB_QUERY_MAX_TOKENS = 200  # LLMClient.sub_queries' limit
+SUB_QUERY_PROMPT_CHARS = 300  # its instructions, around the question
 CONTEXT_CHARS = 400  # source text kept on each side of a quote for viewers
 JOB_TOKEN_INDEXES = 4  # jobs whose TokenIndex a process keeps (the most recently used)
 
@@ -95,9 +100,10 @@ class Resources:
     """``limiter_for(rate)``: one API provider's limiter at its documented rate (in Redis in workers)."""
     providers: dict[str, Any] = field(default_factory=dict)
 
-    def provider(self, options: ResearchOptions) -> CombinedSearch:
+    def provider(self, options: ResearchOptions, history: list[dict] | None = None) -> CombinedSearch:
         """The job's providers as one (docs/search.md); each provider is built once per
-        process, the combination (and its per-job counts) once per call."""
+        process, the combination (and its per-job counts) once per call. ``history``: the
+        job's earlier search records (a deep job's rounds)."""
         spec = job_provider_spec(options, self.settings)
         corpus = options.corpus_dir or self.settings.corpus_dir
         config = provider_config(self.settings, corpus)
@@ -109,7 +115,7 @@ class Resources:
                     name, config, corpus_dir=corpus, limiter=self.search_limiter, limiter_for=self.limiter_for
                 )
             members.append(self.providers[key])
-        return CombinedSearch(members)
+        return CombinedSearch(members, history=history or ())
 
 
 # -- search ------------------------------------------------------------------------------
@@ -117,8 +123,12 @@ async def search_stage(question: str, options: ResearchOptions, res: Resources, 
     """``report(message)``: progress of the corpus folder's index update, if one is needed."""
     settings = res.settings
     limits = job_limits(options, settings)  # options only narrow the operator's settings
-    queries, warnings = await build_queries(question, res.llm, limits.sub_queries)
-    warnings = [*limits.warnings, *warnings]
+    n_queries, cost_warnings = limits.sub_queries, []
+    if res.llm is not None and n_queries and (why := _sub_queries_refused(question, options, res)):
+        n_queries, cost_warnings = 0, [f"no sub-queries written: {why}"]
+    with metered() as calls:
+        queries, warnings = await build_queries(question, res.llm, n_queries, options.language)
+    warnings = [*limits.warnings, *cost_warnings, *warnings]
     provider = res.provider(options)
     await prepare_corpus(provider, report)
     hit_lists = []
@@ -138,8 +148,17 @@ async def search_stage(question: str, options: ResearchOptions, res: Resources, 
         "queries": queries,
         "hits": [dataclasses.asdict(h) for h in hits],
         "warnings": warnings,
+        "usage": spend.usage_of(calls),
         "providers": provider.records(),
     }
+
+
+def _sub_queries_refused(question: str, options: ResearchOptions, res: Resources) -> str | None:
+    limit = spend.cost_limit(options, res.settings)
+    if limit is None or res.llm is None:
+        return None
+    messages = [{"content": question + " " * SUB_QUERY_PROMPT_CHARS}]
+    return spend.refuse_cost(limit, 0.0, res.llm.price().price, messages, SUB_QUERY_MAX_TOKENS)
 
 
 async def prepare_corpus(provider: CombinedSearch, report=None) -> None:
@@ -216,8 +235,16 @@ async def generate_stage(
     embedder: Embedder | None = None,
     publish: Publish | None = None,
     tokens: TokenIndex | None = None,
+    cost_limit: float | None = None,
+    spent: dict | None = None,
+    language: str | None = None,
 ) -> dict:
     """The model's cited answer; with no model, an extractive one ranked with ``embedder``.
+
+    Under a cost budget (``cost_limit``, US dollars, of which the earlier stages'
+    ``spent`` usage is gone), the answer's completion is capped at
+    :data:`ANSWER_MAX_TOKENS` and the model is asked only if its worst case fits;
+    otherwise the answer is extractive, and a warning says why.
 
     With ``publish`` (a job's text stream), the model's answer is streamed as it is
     written, its markers rewritten on the fly (worker/streaming.py); the draft is
@@ -233,7 +260,12 @@ async def generate_stage(
         )
         for p in chunked["passages"]
     ]
-    if res.llm is None:
+    refused = None
+    if res.llm is not None and cost_limit is not None:
+        spent_cost = spend.add(spent).get("cost")
+        messages = build_answer_messages(question, passages, language)
+        refused = spend.refuse_cost(cost_limit, spent_cost, res.llm.price(model).price, messages, ANSWER_MAX_TOKENS)
+    if res.llm is None or refused:
         return {
             "text": await asyncio.to_thread(extractive_answer, question, passages, embedder, tokens=tokens),
             "mode": "extractive",
@@ -242,6 +274,8 @@ async def generate_stage(
             "completion_tokens": 0,
             "reasoning_tokens": 0,
             "latency_ms": 0.0,
+            "usage": spend.usage_of([]),
+            "warnings": [f"the model was not asked: {refused}"] if refused else [],
         }
     writer = None
     if publish is not None:
@@ -250,6 +284,8 @@ async def generate_stage(
         question,
         passages,
         model=model,
+        max_tokens=ANSWER_MAX_TOKENS if cost_limit is not None else None,
+        language=language,
         on_delta=writer.feed if writer else None,
         on_restart=writer.restart if writer else None,
     )
@@ -263,6 +299,7 @@ async def generate_stage(
         "reasoning_tokens": gen.reasoning_tokens,
         "latency_ms": gen.latency_ms,
         "warnings": list(gen.warnings),
+        "usage": spend.usage_of([gen]),
     }
 
 
@@ -280,8 +317,11 @@ def reference_stage(
     options: ResearchOptions,
     embedder: Embedder | None,
     tokens: TokenIndex | None = None,
+    second_opinion: SecondOpinion | None = None,
+    opinion_band: tuple[float, float] = OPINION_BAND,
 ) -> ReferenceResult:
-    """The answer's references. ``tokens``: the job's ``TokenIndex`` (:func:`job_tokens`)."""
+    """The answer's references. ``tokens``: the job's ``TokenIndex`` (:func:`job_tokens`);
+    ``second_opinion``: a judge of uncertain citations (worker/judging/second_opinion.py)."""
     sources = document_sources(chunked["documents"])
     declined = is_nothing_found(answer)  # "nothing found" is not a claim to attribute to a source
     return build_references(
@@ -294,6 +334,8 @@ def reference_stage(
         fill_uncited=not declined,
         only_hostnames=options.only_hostnames,
         tokens=tokens,
+        second_opinion=second_opinion,
+        opinion_band=opinion_band,
     )
 
 
@@ -305,8 +347,14 @@ def build_result(
     *,
     warnings: list[str],
     timings: dict[str, float],
+    spent: dict | None = None,
     search: list[dict] | None = None,
+    language: str | None = None,
 ) -> ResearchResult:
+    """The finished job. ``spent``: the model usage of stages before generate (the
+    sub-queries), added to the answer's; ``search``: what each search provider did;
+    ``language``: the job's option (else the question's language names the labels)."""
+    code = code_of(language) or guess(question)
     docs = {d["id"]: d for d in chunked["documents"]}
     accessed = datetime.now(UTC).date().isoformat()  # pages were read minutes ago at most, by this job
     out_refs = []
@@ -330,7 +378,10 @@ def build_result(
                 supported=r.supported,
                 context=text[lo:hi],
                 context_quote_span=(r.quote_span[0] - lo, r.quote_span[1] - lo),
-                locator=LocatorOut(**r.locator.to_dict()) if r.locator else None,
+                locator=_locator_out(r.locator, code),
+                judged_by=r.judged_by,
+                verdict=r.verdict,
+                verdict_reason=r.verdict_reason,
                 doi=(docs[r.source_id].get("work") or {}).get("doi"),
                 cites=(docs[r.source_id].get("work") or {}).get("cites"),
             )
@@ -342,6 +393,7 @@ def build_result(
     all_warnings.extend(refs.warnings)
     return ResearchResult(
         question=question,
+        language=code,
         answer=refs.answer,
         answer_mode=generated["mode"],
         references=out_refs,
@@ -362,12 +414,7 @@ def build_result(
         failures=[FailureOut(**f) for f in chunked["failures"]],
         warnings=list(dict.fromkeys(all_warnings)),
         timings=timings,
-        usage=Usage(
-            prompt_tokens=generated["prompt_tokens"],
-            completion_tokens=generated["completion_tokens"],
-            total_tokens=generated["prompt_tokens"] + generated["completion_tokens"],
-            reasoning_tokens=generated.get("reasoning_tokens", 0),
-        ),
+        usage=Usage(**spend.add(spent, generated.get("usage") or generated)),
         scorer=refs.scorer,
         support_model=refs.support_model,
         stats=dataclasses.asdict(refs.stats),
@@ -375,6 +422,13 @@ def build_result(
         markers=[list(m) for m in refs.markers],
         search=[ProviderSearchOut(**p) for p in search or ()],
     )
+
+
+def _locator_out(locator: Locator | None, language: str) -> LocatorOut | None:
+    """The locator as the result carries it, labelled in the report's language."""
+    if locator is None:
+        return None
+    return LocatorOut(**dataclasses.replace(locator, language="" if language == "en" else language).to_dict())
 
 
 def source_work(document: dict) -> dict:
@@ -405,6 +459,9 @@ def reference_result_from(result: ResearchResult) -> ReferenceResult:
             origin=r.origin,
             supported=r.supported,
             locator=Locator.from_dict(r.locator.model_dump()) if r.locator else None,
+            judged_by=r.judged_by,
+            verdict=r.verdict,
+            verdict_reason=r.verdict_reason,
         )
         for r in result.references
     )

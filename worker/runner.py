@@ -13,8 +13,9 @@ from collections.abc import Callable
 
 from reference.errors import DeeprefError
 from reference.tokens import TokenIndex
-from worker import metrics, pipeline, webhooks
+from worker import metrics, pipeline, spend, webhooks
 from worker.jobs import MemoryJobStore
+from worker.judging.second_opinion import references_of
 from worker.lifecycle import JobLifecycle
 from worker.limits import check_options
 from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult
@@ -107,21 +108,35 @@ async def run_research_async(
         publish = functools.partial(store.text_event, job_id) if on_text is not None else None
         generated = await stage(
             "generate",
-            lambda r: pipeline.generate_stage(question, chunked, res, options.llm_model, res.embedder, publish, tokens),
+            lambda r: pipeline.generate_stage(
+                question,
+                chunked,
+                res,
+                options.llm_model,
+                res.embedder,
+                publish,
+                tokens,
+                cost_limit=spend.cost_limit(options, settings),
+                spent=searched.get("usage"),
+                language=options.language,
+            ),
         )
 
         async def references(record: JobRecord) -> ResearchResult:
-            refs = await asyncio.to_thread(
-                pipeline.reference_stage, generated["text"], chunked, options, res.embedder, tokens
+            spent = spend.add(searched.get("usage"), generated.get("usage"))
+            judged = await references_of(
+                generated["text"], chunked, options, res.embedder, tokens, res=res, spent=spent
             )
             return pipeline.build_result(
                 question,
                 chunked,
                 generated,
-                refs,
-                warnings=searched["warnings"],
+                judged.references,
+                warnings=[*searched["warnings"], *judged.warnings],
                 timings=dict(record.timings),
+                spent=spend.add(searched.get("usage"), judged.usage),
                 search=searched.get("providers"),
+                language=options.language,
             )
 
         result = await stage("build_references", references)

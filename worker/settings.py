@@ -58,6 +58,19 @@ class Settings(BaseSettings):
     max_cost: float | None = Field(
         None, gt=0, description="US dollars one job may spend on the chat model at most; unset = no cap."
     )
+    verify_with_model: Literal["off", "optional", "on"] = Field(
+        "optional",
+        description="The chat model judges the citations the support model is unsure of: off (never), "
+        "optional (when a job asks: options.verify_with_model, --verify-with-model) or on (every job).",
+    )
+    verify_max_pairs: int = Field(
+        30, ge=1, le=1000, description="Citations a job has the chat model judge at most (verify_with_model)."
+    )
+    verify_band: tuple[float, float] = Field(
+        (0.35, 0.85),
+        description="Support levels [low, high) between which a model citation is judged by the chat model "
+        "(verify_with_model): below, the support model drops it; above, it keeps it.",
+    )
     llm_sub_queries: int = Field(3, ge=0, le=10, description="Extra search queries the LLM writes per question.")
     allowed_llm_models: list[str] = Field(
         default_factory=list, description="Models a job's options.llm_model may name; empty = DEEPREF_LLM_MODEL only."

@@ -246,3 +246,15 @@ def test_a_local_reasoning_model_with_a_small_context(topic_site, research_env, 
     assert any("2,048 tokens, from llama.cpp's /props" in w for w in data["warnings"]), data["warnings"]
     assert data["usage"]["reasoning_tokens"] > 0
     assert all(len(p) <= 2048 * 3 for p in fake.seen_prompts)
+
+
+def test_the_cost_is_printed_and_a_budget_too_small_for_the_model_is_kept(topic_site, research_env):
+    env = {**research_env, "DEEPREF_LLM_PRICES": '{"fake": {"input": 2.0, "output": 8.0}}'}
+    out = run("research", DEEP_Q, "--format", "json", env=env)
+    assert out.returncode == 0, out.stderr
+    usage = json.loads(out.stdout)["usage"]
+    assert usage["model_calls"] == 2 and usage["cost"] > 0
+    assert f"[cost] ${usage['cost']:.4f}: 2 model calls" in out.stderr
+    poor = run("research", DEEP_Q, "--format", "json", "--max-cost", "0.000001", env=env)
+    data = json.loads(poor.stdout)
+    assert data["answer_mode"] == "extractive" and data["usage"]["cost"] == 0 and "[cost]" not in poor.stderr
