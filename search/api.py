@@ -49,6 +49,8 @@ class ProviderStats:
     retries: int = 0
     waited_seconds: float = 0.0  # Retry-After and backoff, not the rate limiter's spacing
     failures: list[str] = field(default_factory=list)
+    answered: int = 0  # queries it answered (with hits or none)
+    skipped: bool = False  # failed, and asked nothing more for the rest of the job
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -59,6 +61,8 @@ class ProviderStats:
             "retries": self.retries,
             "waited_seconds": round(self.waited_seconds, 3),
             "failures": list(self.failures),
+            "answered": self.answered,
+            "skipped": self.skipped,
         }
 
 

@@ -10,7 +10,7 @@ One ``CombinedSearch`` lives for one job (or one round), so its
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from search.api import ApiProvider, ProviderStats
 from search.errors import AllProvidersFailed, SearchError
@@ -18,7 +18,11 @@ from search.models import SearchHit, SearchProvider
 
 
 class CombinedSearch:
-    def __init__(self, providers: Sequence[SearchProvider]):
+    """``history``: the job's earlier records (:meth:`records` of earlier rounds): a
+    provider skipped then stays skipped, and the job has an answer already if any
+    provider answered then."""
+
+    def __init__(self, providers: Sequence[SearchProvider], *, history: Iterable[Mapping] = ()):
         if not providers:
             raise ValueError("CombinedSearch needs at least one provider")
         self.providers = list(providers)
@@ -27,6 +31,14 @@ class CombinedSearch:
         self.failed: dict[str, SearchError] = {}
         self.answered: set[str] = set()
         self.warnings: list[str] = []
+        for record in history:
+            name = record.get("provider")
+            if record.get("answered"):
+                self.answered.add(f"{name} (earlier)")
+            if record.get("skipped") and name in self.stats:
+                why = (record.get("failures") or ["failed earlier in this job"])[-1]
+                self.failed[name] = SearchError(why, provider=name)
+                self.stats[name].skipped = True
 
     async def search(self, query: str, *, max_results: int) -> list[SearchHit]:
         """Hits of every live provider for ``query``, interleaved by rank (each provider's
@@ -51,13 +63,16 @@ class CombinedSearch:
                 stats.hits += len(hits)
         except SearchError as exc:
             self.failed[provider.name] = exc
+            stats.skipped = True
             stats.failures.append(f"{query!r}: {exc}")
             self.warnings.append(f"search provider {provider.name} skipped for the rest of this job: {exc}")
             return []
         self.answered.add(provider.name)
+        stats.answered += 1
         self.warnings.extend(w for w in getattr(provider, "warnings", []) if w not in self.warnings)
         return hits
 
     def records(self) -> list[dict]:
-        """Per provider: queries, hits, requests, retries, seconds waited, failures."""
+        """Per provider: queries, hits, requests, retries, seconds waited, failures,
+        queries answered, and whether it was skipped."""
         return [s.as_dict() for s in self.stats.values()]

@@ -41,19 +41,19 @@ def fakes(serve):
 
 
 def settings_for(urls: dict[str, str], **extra) -> Settings:
-    return Settings(
-        search_provider="academic",
+    values = {
+        "search_provider": "academic",
         **{f"{name}_url": url for name, url in urls.items()},
-        search_retries=1,
-        search_max_wait_seconds=2,
-        llm_base_url=None,
-        llm_sub_queries=0,
-        embedder="jaccard",
-        fetch_allow=["loopback"],
-        fetch_host_rate_per_second=100,
-        max_per_host=10,
-        **extra,
-    )
+        "search_retries": 1,
+        "search_max_wait_seconds": 2,
+        "llm_base_url": None,
+        "llm_sub_queries": 0,
+        "embedder": "jaccard",
+        "fetch_allow": ["loopback"],
+        "fetch_host_rate_per_second": 100,
+        "max_per_host": 10,
+    }
+    return Settings(**{**values, **extra})
 
 
 def journal_and_preprint(apis, urls):
@@ -182,3 +182,22 @@ def test_options_pick_providers_and_a_key_is_named_at_submit(fakes):
             ResearchOptions(provider="arxiv,tavily"),
             settings=settings_for(urls, allowed_providers=["academic", "tavily"]),
         )
+
+
+def test_a_deep_job_adds_up_each_providers_record_over_its_rounds(fakes, openai_server):
+    apis, urls = fakes
+    journal_and_preprint(apis, urls)
+    apis["pubmed"].script = [(503, None)] * 50
+    openai_server.fake.researcher.behave("tides", rounds=2)
+    settings = settings_for(urls, llm_base_url=openai_server.v1, llm_api_key=openai_server.api_key, llm_model="fake")
+    options = ResearchOptions(depth="standard", embedder="jaccard", budget={"rounds": 2})
+    result = run_research(QUESTION, options, settings=settings)
+    rounds = result.deep.rounds
+    asked = sum(len(r.queries) for r in rounds)
+    records = {r.provider: r for r in result.search}
+    assert records["openalex"].queries == records["arxiv"].queries == asked
+    assert (
+        records["pubmed"].queries == 1 and "HTTP 503" in records["pubmed"].failures[0]
+    )  # skipped after round 1's failure
+    assert any("pubmed skipped" in w for w in result.warnings)
+    assert [s.doi for s in result.sources] == [DOI]

@@ -93,7 +93,13 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
     }
     warnings.extend(w for w in state["warnings"] if w not in warnings)  # the model calls' own (a prompt cut)
     result: ResearchResult = build_result(
-        job.question, chunked, generated, combined, warnings=warnings, timings=dict(timings or {})
+        job.question,
+        chunked,
+        generated,
+        combined,
+        warnings=warnings,
+        timings=dict(timings or {}),
+        search=state.get("search"),
     )
     elapsed = time.time() - state["started_at"]
     result.deep = DeepOut(

@@ -296,8 +296,10 @@ async def _read(job: Job, state: dict, n: int, total: int, out: RoundOut, querie
 async def _search(job: Job, state: dict, queries: list[str], budget: B.Budget) -> list[dict]:
     settings = job.res.settings
     limits = job_limits(job.options, settings)
-    provider = job.res.provider(job.options)
+    provider = job.res.provider(job.options, state.get("search"))
     lists = [await provider.search(q, max_results=settings.max_results_per_query) for q in queries]
+    state["warnings"].extend(w for w in provider.warnings if w not in state["warnings"])
+    state["search"] = add_search_records(state.get("search") or [], provider.records())
     known = set(state["urls"])
     lists = [[h for h in hits if normalize_url(h.url) not in known] for hits in lists]
     merged = merge_hits(
@@ -308,6 +310,20 @@ async def _search(job: Job, state: dict, queries: list[str], budget: B.Budget) -
         deny_hosts=limits.deny_hosts,
     )
     return [dataclasses.asdict(h) for h in merged]
+
+
+def add_search_records(total: list[dict], more: list[dict]) -> list[dict]:
+    """Per provider, what every round's searches did, added up (``result.search``)."""
+    by_name = {r["provider"]: dict(r, failures=list(r["failures"])) for r in total}
+    for r in more:
+        if (seen := by_name.get(r["provider"])) is None:
+            by_name[r["provider"]] = dict(r, failures=list(r["failures"]))
+            continue
+        for key in ("queries", "hits", "requests", "retries", "waited_seconds", "answered"):
+            seen[key] += r[key]
+        seen["failures"] += r["failures"]
+        seen["skipped"] = r["skipped"]
+    return list(by_name.values())
 
 
 def _add_documents(state: dict, documents: list[dict], n: int, out: RoundOut) -> list[dict]:
