@@ -128,18 +128,21 @@ class FakeSemanticScholar(FakeApi):
 
 
 class FakeArxiv(FakeApi):
-    """Also serves full texts (``fulltexts``: arXiv id -> text) at ``/pdf/<id>`` as a page,
+    """Also serves full texts (``fulltexts``: arXiv id -> text, or ``pdfs``: -> a PDF) at ``/pdf/<id>``,
     and counts visits of any other path (``landing_hits``: a paywall must not be read)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.fulltexts: dict[str, str] = {}
+        self.pdfs: dict[str, bytes] = {}  # arXiv id -> a PDF served at /pdf/<id> instead
         self.landing_hits: dict[str, int] = {}
         self.app.router.add_get("/api/query", self.query)
         self.app.router.add_get("/pdf/{id}", self.fulltext)
         self.app.router.add_get("/paywall/{id}", self.paywall)
 
     async def fulltext(self, request: web.Request) -> web.Response:
+        if (pdf := self.pdfs.get(request.match_info["id"])) is not None:
+            return web.Response(body=pdf, content_type="application/pdf")
         text = self.fulltexts.get(request.match_info["id"])
         if text is None:
             return web.Response(status=404)

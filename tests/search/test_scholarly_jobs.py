@@ -201,3 +201,38 @@ def test_a_deep_job_adds_up_each_providers_record_over_its_rounds(fakes, openai_
     )  # skipped after round 1's failure
     assert any("pubmed skipped" in w for w in result.warnings)
     assert [s.doi for s in result.sources] == [DOI]
+
+
+def test_an_open_pdf_is_quoted_with_its_page(fakes):
+    from tests.search.documents.makers import make_pdf
+
+    apis, urls = fakes
+    apis["arxiv"].works = [
+        FakeWork(
+            "Heat budgets of icy moons",
+            arxiv="2104.05678",
+            authors=[("Ada", "Lovelace")],
+            year=2021,
+            abstract="We study heat in icy moons.",
+            pdf=f"{urls['arxiv']}/pdf/2104.05678",
+            kind="preprint",
+        )
+    ]
+    apis["arxiv"].pdfs = {
+        "2104.05678": make_pdf(
+            [
+                "The survey of the outer planets began in 1995.",
+                "Orbital resonances keep the orbits of the moons eccentric.",
+                "Tides heat the icy moons of Jupiter through friction in their ice shells.",
+            ],
+            header="Heat budgets of icy moons",
+        )
+    }
+    result = run_research(QUESTION, settings=settings_for(urls))
+    [source] = result.sources
+    assert (source.arxiv_id, source.cites, source.doi) == ("2104.05678", "full text", None)
+    tides = [r for r in result.references if "Tides heat the icy moons" in r.quote]
+    assert tides and tides[0].locator is not None and tides[0].locator.first == 3
+    [entry] = bibtexparser.parse_string(export(works_from_result(result), "bibtex").text).entries
+    assert (entry.entry_type, entry["eprint"], entry["howpublished"]) == ("misc", "2104.05678", "arXiv")
+    assert "doi" not in entry.fields_dict  # no provider gave one: none is written
