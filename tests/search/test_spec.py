@@ -54,3 +54,23 @@ def test_options_only_narrow_with_presets():
     check_options(ResearchOptions(provider="local", corpus_dir="/srv"), settings)
     with pytest.raises(OptionNotAllowed, match="'duckduckgo'"):
         check_options(ResearchOptions(provider="web"), settings)
+
+
+def test_api_providers_share_a_redis_limiter_at_their_documented_rate(redis_url, key_prefix):
+    import asyncio
+
+    from search.ratelimit import RedisRateLimiter
+    from worker.resources import close_resources
+
+    settings = Settings(
+        redis_url=redis_url, key_prefix=key_prefix, search_provider="academic,wikipedia", embedder="jaccard"
+    )
+    res = build_resources(settings, distributed=True)
+    try:
+        limiters = {p.name: p.limiter for p in res.provider(ResearchOptions()).providers}
+        assert all(isinstance(limiter, RedisRateLimiter) for limiter in limiters.values())
+        assert limiters["arxiv"].interval_ms == 3000  # one request every 3 s, arXiv's terms
+        assert limiters["openalex"].interval_ms == 100 and limiters["semanticscholar"].interval_ms == 1000
+        assert res.provider(ResearchOptions()).providers[0] is res.provider(ResearchOptions()).providers[0]
+    finally:
+        asyncio.run(close_resources(res))
