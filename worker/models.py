@@ -288,8 +288,6 @@ class ProviderSearchOut(BaseModel):
     failures: list[str] = Field(default_factory=list, description="Why a query failed; a failed provider is skipped.")
     answered: int = Field(0, description="Queries it answered (with results or none).")
     skipped: bool = Field(False, description="It failed and was asked nothing more for the rest of the job.")
-    answered: int = Field(0, description="Queries it answered (with results or none).")
-    skipped: bool = Field(False, description="It failed and was asked nothing more for the rest of the job.")
 
 
 class ResearchResult(BaseModel):

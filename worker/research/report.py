@@ -99,6 +99,7 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
         combined,
         warnings=warnings,
         timings=dict(timings or {}),
+        language=job.options.language,
         search=state.get("search"),
     )
     elapsed = time.time() - state["started_at"]
