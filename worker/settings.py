@@ -107,6 +107,10 @@ class Settings(BaseSettings):
         description="Folder of documents for the local provider: PDF, DOCX, PPTX, EPUB, ODT, HTML, Markdown, text "
         "(docs/library.md).",
     )
+    library_rerank: bool = Field(
+        False,
+        description="Rerank a corpus folder's lexical top 50 by the configured embedder's vectors (docs/library.md).",
+    )
     index_dir: Path = Field(
         Path("~/.cache/deepref/index"),
         description="Where corpus folders' indexes live (deepref index); share it between workers on a volume "

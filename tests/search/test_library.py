@@ -206,3 +206,52 @@ def test_a_job_updates_a_stale_index_first_with_progress_messages(library, tmp_p
     assert any(r.url.endswith("geo.md") for r in result.references)
     seen, again = _read(library, index_dir)
     assert seen == [] and again.read == 0  # the job left the index up to date
+
+
+class _AxisEmbedder:
+    """Puts a text on the axis of the last of ``words`` it contains, else the first's
+    (a stand-in for a model: here any question without these words means harbours)."""
+
+    name = "axis"
+    words = ("harbour", "lagoon", "estuary")
+
+    def embed(self, texts: list[str]):
+        import numpy as np
+
+        rows = np.zeros((len(texts), len(self.words)), dtype=np.float32)
+        for i, text in enumerate(texts):
+            hits = [j for j, w in enumerate(self.words) if w in text.lower()]
+            rows[i, hits[-1] if hits else 0] = 1.0
+        return rows
+
+
+def test_hybrid_fuses_the_lexical_and_the_dense_order(tmp_path):
+    from search.library.hybrid import fuse, rerank
+
+    assert [i for i, _ in fuse([[1, 2, 3], [3, 1, 2]])] == [1, 3, 2]
+    order = rerank("harbour", [(1, "estuary"), (2, "lagoon"), (3, "harbour")], _AxisEmbedder())
+    assert [i for i, _ in order] == [1, 3, 2]
+
+    folder = tmp_path / "library"
+    folder.mkdir()
+    (folder / "a.txt").write_text("Tide tide tide notes about the estuary.")
+    (folder / "b.txt").write_text("Tide tide notes about the lagoon.")
+    (folder / "c.txt").write_text("Tide notes about the harbour.")
+    provider = LocalCorpusProvider(folder, index_dir=tmp_path / "index")
+    assert provider.search_sync("tide harbour", max_results=3)[0].url.endswith("c.txt")
+    assert [h.url[-5:] for h in provider.search_sync("tide", max_results=3)] == ["a.txt", "b.txt", "c.txt"]
+    provider.embedder = _AxisEmbedder()  # the harbour passage moves up from last
+    assert [h.url[-5:] for h in provider.search_sync("tide", max_results=3)] == ["a.txt", "c.txt", "b.txt"]
+
+
+def test_jobs_rerank_a_corpus_only_when_the_setting_says_so(library, tmp_path):
+    from worker.models import ResearchOptions
+    from worker.pipeline import Resources
+    from worker.settings import Settings
+
+    embedder = _AxisEmbedder()
+    options = ResearchOptions(corpus_dir=str(library))
+    for rerank, expected in ((False, None), (True, embedder)):
+        settings = Settings(index_dir=tmp_path / "index", library_rerank=rerank)
+        local = Resources(settings=settings, fetcher=None, embedder=embedder).provider(options).providers[0]
+        assert local.name == "local" and local.embedder is expected and local.index_dir == tmp_path / "index"
