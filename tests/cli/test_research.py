@@ -17,7 +17,7 @@ QUESTION = "How do footnotes in deepref point at the exact supporting passage?"
 
 
 def run(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    base = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_")}
+    base = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_") or k == "DEEPREF_INDEX_DIR"}
     return subprocess.run(
         [sys.executable, "-m", "cli.main", *args],
         capture_output=True,
