@@ -17,8 +17,8 @@ import functools
 from tasks.stage import run_stage
 from worker import metrics, pipeline, spend, streaming
 from worker.celery_app import app, process_loop, process_resources, process_store
-from worker.judging.second_opinion import references_of
 from worker.models import JobRecord, ResearchResult
+from worker.referencing import referencing_stage
 
 
 def _run(coro):
@@ -90,21 +90,14 @@ def _references(job_id: str, record: JobRecord) -> ResearchResult:
     generated = store.get_artifact(job_id, "generate")
     embedder = _job_embedder(record, res)
     searched = store.get_artifact(job_id, "search")
-    spent = spend.add(searched.get("usage"), generated.get("usage"))
     tokens = pipeline.job_tokens(job_id)
-    judged = _run(references_of(generated["text"], chunked, record.options, embedder, tokens, res=res, spent=spent))
+    result = _run(
+        referencing_stage(
+            record.question, record.options, searched, chunked, generated, embedder, tokens,
+            res=res, timings=dict(record.timings),
+        )
+    )  # fmt: skip
     pipeline.release_job_tokens(job_id)  # the job's last stage to tokenise
-    result = pipeline.build_result(
-        record.question,
-        chunked,
-        generated,
-        judged.references,
-        warnings=[*searched["warnings"], *judged.warnings],
-        timings=dict(record.timings),
-        spent=spend.add(searched.get("usage"), judged.usage),
-        search=searched.get("providers"),
-        language=record.options.language,
-    )
     # before the job is done: the edits that make the streamed draft this answer
     streaming.publish_answer(functools.partial(store.text_event, job_id), generated.get("draft", ""), result.answer)
     return result

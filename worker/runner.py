@@ -15,12 +15,12 @@ from reference.errors import DeeprefError
 from reference.tokens import TokenIndex
 from worker import metrics, pipeline, spend, webhooks
 from worker.jobs import MemoryJobStore
-from worker.judging.second_opinion import references_of
 from worker.lifecycle import JobLifecycle
 from worker.limits import check_options
 from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult
 from worker.pipeline import Resources
 from worker.questions import validate_question
+from worker.referencing import referencing_stage
 from worker.resources import build_resources, close_resources
 from worker.settings import Settings, get_settings
 
@@ -123,21 +123,10 @@ async def run_research_async(
         )
 
         async def references(record: JobRecord) -> ResearchResult:
-            spent = spend.add(searched.get("usage"), generated.get("usage"))
-            judged = await references_of(
-                generated["text"], chunked, options, res.embedder, tokens, res=res, spent=spent
-            )
-            return pipeline.build_result(
-                question,
-                chunked,
-                generated,
-                judged.references,
-                warnings=[*searched["warnings"], *judged.warnings],
-                timings=dict(record.timings),
-                spent=spend.add(searched.get("usage"), judged.usage),
-                search=searched.get("providers"),
-                language=options.language,
-            )
+            return await referencing_stage(
+                question, options, searched, chunked, generated, res.embedder, tokens,
+                res=res, timings=dict(record.timings),
+            )  # fmt: skip
 
         result = await stage("build_references", references)
     finally:

@@ -88,6 +88,8 @@ function showReference(ref) {
   }
   score.appendChild(document.createTextNode("score " + Number(ref.score).toFixed(2)));
   $("panel-supported").textContent = ref.supported === false ? "· not supported" : ref.origin === "model" ? "· cited by the model, verified" : "· found by attribution";
+  // a second opinion (verify_with_model): the chat model's verdict and its reason
+  $("panel-judged").textContent = ref.judged_by ? `· judged ${ref.verdict === "full" ? "supported" : ref.verdict === "partial" ? "partly supported" : "unsupported"} by ${ref.judged_by}${ref.verdict_reason ? ": " + ref.verdict_reason : ""}` : "";
   $("panel-url").textContent = ref.url + (ref.locator && ref.locator.text ? " · " + ref.locator.text : "");
   const box = $("panel-context");
   box.textContent = "";
@@ -405,6 +407,13 @@ function researchDetails(deep) {
       budget.tokens, estimate.tokens, "spend-tokens");
   if (spent.report_tokens !== undefined) row("of which the report", fmt(spent.report_tokens), undefined, undefined, "spend-report");
   row("seconds", Number(spent.seconds || 0).toFixed(1), budget.seconds, undefined, "spend-seconds");
+  if (spent.cost !== undefined) {  // US dollars: spent, the budget's, the most expected
+    const dollars = (x) => (x === undefined || x === null ? "" : "$" + Number(x).toFixed(4));
+    const tr = el("tr", {"class": "spend-cost"});
+    tr.appendChild(el("th", {"scope": "row"}, "cost"));
+    for (const x of [spent.cost, budget.cost, estimate.cost]) tr.appendChild(el("td", {}, dollars(x)));
+    rows.appendChild(tr);
+  }
   box.appendChild(table);
 
   box.appendChild(el("h3", {}, "Rounds"));

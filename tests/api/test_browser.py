@@ -435,9 +435,13 @@ def test_an_arabic_answer_reads_right_to_left_with_the_models_verdicts(
         assert answer.evaluate("node => getComputedStyle(node).direction") == "rtl"
         quote = page.locator("#references blockquote").first
         assert quote.evaluate("node => getComputedStyle(node).direction") == "rtl"  # dir=auto, Arabic text
-        page.locator("#content .answer sup.fn a").first.click()
+        judged = {r.n: r.verdict for r in result.references if r.judged_by == "fake"}
+        assert judged  # the worker had the model judge the citations (every one is in the band)
+        shown = {"full": "supported", "partial": "partly supported", "none": "unsupported"}
+        n, verdict = next(iter(judged.items()))
+        page.locator(f"#content .answer sup.fn a[data-n='{n}']").first.click()
         page.wait_for_selector("#panel:not([hidden]) mark")
-        assert page.inner_text("#panel-judged").startswith("· judged supported by fake")
+        assert page.inner_text("#panel-judged").startswith(f"· judged {shown[verdict]} by fake")
         page.screenshot(path=str(artifacts_dir / "viewer-rtl.png"), full_page=True)
     finally:
         server.stop()

@@ -49,7 +49,7 @@ def test_a_stage_that_always_fails_is_retried_then_fails_the_job(worker_env, sta
     client = client_for({**worker_env, **env})
     job_id = client.submit(QUESTION)
     record = wait_for_state(client, job_id, JobState.failed)
-    assert record.error.stage == "search" and record.error.type == "SearchError"
+    assert record.error.stage == "search" and record.error.type == "AllProvidersFailed"  # the only provider failed
     assert "after 2 attempts" in record.error.message and "DEEPREF_SEARXNG_URL" in record.error.message
     assert record.attempts == {"search": 2}
     messages = [e["message"] for _, e in client.store.events(job_id)]

@@ -23,6 +23,34 @@ from aiohttp import web
 PAGES = Path(__file__).resolve().parent.parent / "fixtures" / "site"
 
 
+def make_nested_pdf(pages: int = 20, fan: int = 300) -> bytes:
+    """A small PDF (about 45 KB) that is slow to read on purpose: each page draws a form
+    ``fan`` times that draws a text form ``fan`` times, so reading its text means
+    ``fan``² text runs a page (pdfium: about 1 s a page at 300 on this machine)."""
+    inner = "BT /F1 9 Tf 72 720 Td (tide tide tide tide) Tj ET"
+    outer = " ".join(["/I Do"] * fan)
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "",  # the page tree, once the pages are numbered
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        f"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> "
+        f"/Length {len(inner)} >>\nstream\n{inner}\nendstream",
+        f"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /I 4 0 R >> >> "
+        f"/Length {len(outer)} >>\nstream\n{outer}\nendstream",
+    ]
+    kids = []
+    for p in range(pages):
+        content = f"BT /F1 9 Tf 72 700 Td (tidal lagoon page {p}) Tj ET " + " ".join(["/O Do"] * fan)
+        objects.append(f"<< /Length {len(content)} >>\nstream\n{content}\nendstream")
+        objects.append(
+            f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents {len(objects)} 0 R "
+            "/Resources << /Font << /F1 3 0 R >> /XObject << /O 5 0 R >> >> >>"
+        )
+        kids.append(len(objects))
+    objects[1] = f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] /Count {len(kids)} >>"
+    return _pdf_file(objects)
+
+
 def make_pdf(lines: list[str]) -> bytes:
     """A minimal valid one-page PDF with the given text lines (Helvetica)."""
     text = (
@@ -38,6 +66,11 @@ def make_pdf(lines: list[str]) -> bytes:
         f"<< /Length {len(text)} >>\nstream\n{text}\nendstream",
         "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
+    return _pdf_file(objects)
+
+
+def _pdf_file(objects: list[str]) -> bytes:
+    """The objects (numbered from 1, the first the catalog) as a PDF file with its xref."""
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for i, body in enumerate(objects, start=1):

@@ -33,16 +33,6 @@ class Judged:
     warnings: list[str]
 
 
-async def references_of(answer: str, chunked: dict, options, embedder, tokens, *, res, spent: dict | None) -> Judged:
-    """The references stage of a quick job, with a second opinion when the job has one."""
-    if not enabled(options, res.settings, res.llm):
-        refs = await asyncio.to_thread(reference_stage, answer, chunked, options, embedder, tokens)
-        return Judged(refs, spend.usage_of([]), [])
-    return await judged_references(
-        answer, chunked, options, embedder, tokens, llm=res.llm, settings=res.settings, spent=spent
-    )
-
-
 def enabled(options, settings, llm: LLMClient | None) -> bool:
     """Whether a job's citations get a second opinion (DEEPREF_VERIFY_WITH_MODEL)."""
     if llm is None or settings.verify_with_model == "off":
