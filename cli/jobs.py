@@ -117,6 +117,7 @@ def worker(args: argparse.Namespace) -> int:
         queue_names(args.queues)
     except ValueError as exc:
         raise InputError(f"--queues: {exc}") from None
+    _check_secrets()  # the webhook secret signs deliveries made here: a short one refuses to start
     if args.metrics_port is not None:
         # every prefork child writes its metrics here; the main process serves their sum
         if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
@@ -132,8 +133,18 @@ def worker(args: argparse.Namespace) -> int:
 
 def beat(args: argparse.Namespace) -> int:
     extra = args.passthrough_args
+    _check_secrets()
     if not any(a in ("-s", "--schedule") or a.startswith("--schedule=") for a in extra):
         extra = ["--schedule", os.path.join(os.environ.get("TMPDIR", "/tmp"), "deepref-beat-schedule"), *extra]
     argv = [sys.executable, "-m", "celery", "-A", "worker.celery_app", "beat", *extra]
     os.execv(sys.executable, argv)
     return 0  # not reached
+
+
+def _check_secrets() -> None:
+    """Every secret of this deployment follows one rule (worker/credentials.py), on
+    every process that uses one, before it starts."""
+    from worker.credentials import check_secrets
+    from worker.settings import get_settings
+
+    check_secrets(get_settings())

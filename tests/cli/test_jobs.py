@@ -25,3 +25,19 @@ def test_a_failed_job_says_what_went_wrong_and_a_stalled_one_that_it_stalled():
     assert status_line(failed) == "[failed] 60%; generate failed: the model endpoint answered HTTP 401"
     stalled = JobRecord(id="j3", question="q?", state=JobState.researching, stalled="round-2: no event for 40 s")
     assert status_line(stalled).endswith("; stalled: round-2: no event for 40 s")
+
+
+def test_worker_and_beat_refuse_to_start_with_a_short_secret():
+    """They would sign webhook deliveries with it: one rule for every secret, checked
+    before Celery starts (worker/credentials.py)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_")} | {"DEEPREF_WEBHOOK_SECRET": "short"}
+    for command in ("worker", "beat"):
+        out = subprocess.run(
+            [sys.executable, "-m", "cli.main", command], capture_output=True, text=True, timeout=60, env=env
+        )
+        assert out.returncode == 1 and "DEEPREF_WEBHOOK_SECRET" in out.stderr, out.stderr
+        assert "celery" not in out.stderr.lower() and len(out.stderr.splitlines()) == 1
