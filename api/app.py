@@ -39,11 +39,16 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 def create_app(settings=None, *, client=None, warnings: list[str] | None = None) -> web.Application:
     """The application; ``warnings`` (from ``security.check_listen``) are shown by /healthz.
-    Raises ConfigurationError for a token too short to be one."""
+    Raises ConfigurationError for a token too short to be one, or a search provider
+    configured without its key."""
     from worker.settings import get_settings
 
     settings = settings or get_settings()
     check_secrets(settings)
+    # a configured search provider without its key: the setting to fix, before serving
+    from worker.search_config import check_search_config
+
+    check_search_config(settings.search_provider, settings)
     app = web.Application(
         middlewares=[errors, security.allowed_host, security.allowed_origin, security.auth, security.json_bodies],
         client_max_size=settings.api_max_body_bytes,

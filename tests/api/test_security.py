@@ -455,3 +455,13 @@ async def test_options_that_widen_are_refused_at_submit(aiohttp_client, redis_ur
         assert resp.status == 422, await resp.text()
         error = (await resp.json())["error"]
         assert error["type"] == "OptionNotAllowed" and message in error["message"], error
+
+
+def test_the_api_refuses_to_start_with_a_search_provider_missing_its_key():
+    """The key a configured provider needs is named at startup, not at the first job."""
+    from api.app import create_app
+    from reference.errors import ConfigurationError
+    from worker.settings import Settings
+
+    with pytest.raises(ConfigurationError, match="DEEPREF_TAVILY_API_KEY"):
+        create_app(Settings(_env_file=None, search_provider="tavily"))
