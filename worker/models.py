@@ -178,6 +178,9 @@ class ReferenceOut(BaseModel):
     context: str = Field("", description="Source text around the quote.")
     context_quote_span: tuple[int, int] = Field((0, 0), description="Where the quote sits inside context.")
     locator: LocatorOut | None = Field(None, description="Page(s), slide or section of the quote, for documents.")
+    source_kind: Literal["web", "document", "work"] = Field(
+        "web", description="The kind of its source (SourceOut.kind)."
+    )
     judged_by: str = Field("", description="The chat model that judged this citation (verify_with_model), or ''.")
     verdict: Literal["", "full", "partial", "none"] = Field(
         "", description="Its verdict: does the passage support the claim fully, partly or not ('' = not judged)."
@@ -193,6 +196,9 @@ class SourceOut(BaseModel):
     id: str
     url: str
     title: str
+    kind: Literal["web", "document", "work"] = Field(
+        "web", description="A web page, a document of the job's folder (file:), or a scholarly work."
+    )
     date: str | None = None
     chars: int = 0
     # bibliographic metadata for exports (worker/bibliography); absent in older results

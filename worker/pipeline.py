@@ -381,6 +381,7 @@ def build_result(
                 context=text[lo:hi],
                 context_quote_span=(r.quote_span[0] - lo, r.quote_span[1] - lo),
                 locator=_locator_out(r.locator, code),
+                source_kind=source_kind(docs[r.source_id]),
                 judged_by=r.judged_by,
                 verdict=r.verdict,
                 verdict_reason=r.verdict_reason,
@@ -404,6 +405,7 @@ def build_result(
                 id=d["id"],
                 url=d["url"],
                 title=d["title"],
+                kind=source_kind(d),
                 date=d.get("date"),
                 chars=len(d["text"]),
                 author=d.get("author"),  # when extraction names them
@@ -431,6 +433,13 @@ def _locator_out(locator: Locator | None, language: str) -> LocatorOut | None:
     if locator is None:
         return None
     return LocatorOut(**dataclasses.replace(locator, language="" if language == "en" else language).to_dict())
+
+
+def source_kind(document: dict) -> str:
+    """ "document" for a file of the job's folder, "work" for a scholarly work, else "web"."""
+    if document.get("work"):
+        return "work"
+    return "document" if str(document.get("url", "")).startswith("file:") else "web"
 
 
 def source_work(document: dict) -> dict:

@@ -29,9 +29,11 @@ def provider_config(settings, corpus_dir=None) -> ProviderConfig:
 
 
 def job_provider_spec(options, settings) -> str:
-    """The spec a job searches with: its option, else ``local`` for a corpus, else the configured one."""
+    """The spec a job searches with: its option, else ``local`` for a corpus, else the
+    configured one. A corpus with a provider named searches both (documents and web)."""
     if options is not None and options.provider:
-        return options.provider
+        named = [part.strip().lower() for part in options.provider.split(",")]
+        return f"{options.provider},local" if options.corpus_dir and "local" not in named else options.provider
     if options is not None and options.corpus_dir:
         return "local"
     return settings.search_provider

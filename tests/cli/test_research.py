@@ -259,3 +259,20 @@ def test_the_cost_is_printed_and_a_budget_too_small_for_the_model_is_kept(topic_
     poor = run("research", DEEP_Q, "--format", "json", "--max-cost", "0.000001", env=env)
     data = json.loads(poor.stdout)
     assert data["answer_mode"] == "extractive" and data["usage"]["cost"] == 0 and "[cost]" not in poor.stderr
+
+
+def test_a_folder_and_the_web_in_one_job_share_one_numbering(topic_site, research_env, tmp_path):
+    """--corpus with a web provider searches both; each source and reference says its kind."""
+    (tmp_path / "lagoons.md").write_text(
+        "# Tidal lagoon costs\n\nWhat tidal lagoon costs depend on most is the length of the sea wall.\n"
+    )
+    out = run(
+        "research", DEEP_Q, "--corpus", str(tmp_path), "--provider", "searxng", "--format", "json", env=research_env
+    )
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    kinds = {s["kind"] for s in data["sources"]}
+    assert kinds == {"web", "document"}, data["sources"]
+    assert all(s["kind"] == ("document" if s["url"].startswith("file:") else "web") for s in data["sources"])
+    assert sorted(int(s["id"]) for s in data["sources"]) == list(range(1, len(data["sources"]) + 1))
+    assert all(r["source_kind"] in ("web", "document") for r in data["references"])
