@@ -134,8 +134,8 @@ def test_embedded_deep_research_prints_its_rounds_in_words(topic_search, researc
         assert all(a <= b for a, b in zip(earlier[2:], later[2:], strict=True)), (earlier, later)
     # the last line's counts are the job's: every page and token it spent
     assert lines[-1][2] == deep["spent"]["pages"] == 12 and lines[-1][4] == deep["spent"]["tokens"]
-    *_, done, cost = out.stderr.splitlines()
-    assert cost.startswith(f"[cost] $0.0000: {deep['spent']['model_calls']} model calls")  # a model on loopback is free
+    *_, done, cost = out.stderr.splitlines()  # a model on loopback is free: $0
+    assert cost.startswith(f"[cost] $0.0000: {int(deep['spent']['model_calls'])} model calls")
     assert done.startswith(f"[done] 3 rounds, 12 of 60 pages, {int(deep['spent']['tokens']):,} of 200,000 tokens ("), (
         done
     )
