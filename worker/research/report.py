@@ -3,8 +3,8 @@
 The model groups the findings into sections; each section is written from its own
 evidence (the passages its findings cite, and only those numbers may be cited;
 any other marker is removed with a warning). Each section's citations are then
-verified as for a single answer (``pipeline.reference_stage``: verify, drop,
-fill), and ``reference.numbering.merge_sections`` (the code reports use) gives
+verified as for a single answer (``worker.referencing.references_of``: verify,
+drop, fill, and the chat model's second opinion when the job asks for it), and ``reference.numbering.merge_sections`` (the code reports use) gives
 every source one number across the whole report. A call the token budget refuses
 is not made: the outline falls back to one section, a section to its findings'
 own sentences with their citations, which the engine verifies just the same.
@@ -12,14 +12,15 @@ own sentences with their citations, which the engine verifies just the same.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import functools
 import time
 
 from reference.numbering import merge_sections
+from worker import spend
 from worker.models import DeepOut, ResearchResult, RoundOut
-from worker.pipeline import build_result, document_sources, job_tokens, reference_stage, release_job_tokens
+from worker.pipeline import build_result, document_sources, job_tokens, release_job_tokens
+from worker.referencing import references_of
 from worker.research import budget as B
 from worker.research import planning as P
 from worker.research.rounds import Job, all_documents, call_model, progress
@@ -71,12 +72,15 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
     progress(job, state, n_rounds, f"checking the citations of {len(texts)} sections")
     chunked = {"documents": docs, "failures": state["failures"]}
     tokens = job_tokens(job.id)  # the sections cite the same pages: each tokenised once
+    judged = []
     try:
-        results = [
-            await asyncio.to_thread(reference_stage, text, chunked, job.options, embedder, tokens) for _, text in texts
-        ]
+        for _, text in texts:  # each section verified, with the model's second opinion when the job has one
+            so_far = spend.add(B.Spent.from_dict(state["spent"]).usage(), *(j.usage for j in judged))
+            judged.append(await references_of(text, chunked, job.options, embedder, tokens, res=job.res, spent=so_far))
     finally:
         release_job_tokens(job.id)
+    results = [j.references for j in judged]
+    warnings.extend(w for j in judged for w in j.warnings if w not in warnings)
     merged_sections, _ = merge_sections(results)
     answer, markers, references, section_warnings = _join(texts, results, merged_sections)
     first = results[0]
@@ -99,6 +103,7 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
         combined,
         warnings=warnings,
         timings=dict(timings or {}),
+        spent=spend.add(*(j.usage for j in judged)),  # the second opinions' calls
         language=job.options.language,
         search=state.get("search"),
     )

@@ -84,3 +84,15 @@ def test_a_pair_judged_for_one_job_is_not_asked_again_for_the_next(deep_settings
     second = run_research(Q, options, settings=settings)
     assert len(judge_requests(openai_server.fake)) == 1 and second.usage.model_calls == 2
     assert [r.verdict for r in second.references] == [r.verdict for r in first.references]
+
+
+def test_a_deep_reports_sections_get_the_second_opinion_too(deep_settings, openai_server):
+    from tests.worker.test_deep_rounds import deep
+
+    openai_server.fake.researcher.behave("tidal lagoon", rounds=2)
+    settings = deep_settings.model_copy(update={"verify_band": EVERY})
+    options = deep(rounds=2).model_copy(update={"verify_with_model": True})
+    result = run_research(Q, options, settings=settings)
+    assert result.deep is not None and any(r.judged_by == "fake" for r in result.references)
+    assert judge_requests(openai_server.fake)
+    assert result.usage.model_calls > result.deep.spent["model_calls"]  # the judge's calls are counted too
