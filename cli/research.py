@@ -44,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
 
     check_output_options(args.format, args.style)  # before minutes of research, not after
     options = options_from(args)
+    if options.depth == "quick" and (line := estimate_line(args.question, options)) is not None:
+        print(line, file=sys.stderr)
     tty = sys.stderr.isatty()
     stream = tty if args.stream is None else args.stream
     echo = DraftEcho(sys.stderr)
@@ -93,3 +95,17 @@ def progress_lines(say: Callable[[str], None]) -> Callable[[JobRecord], None]:
             say(f"[{record.state.value}] {record.message}")
 
     return on_update
+
+
+def estimate_line(question: str, options: ResearchOptions) -> str | None:
+    """``[estimate] …``: the most the job's model calls can cost, before they are made."""
+    from worker.pipeline import PROMPT_PASSAGES
+    from worker.settings import get_settings
+    from worker.spend import quick_estimate
+
+    cost = quick_estimate(question, options, get_settings(), PROMPT_PASSAGES)
+    if not cost:
+        return None
+    if options.budget.cost is not None:  # the answer is capped: the estimate is a bound
+        return f"[estimate] the model calls cost ${cost:.4f} at most (budget ${options.budget.cost:g})"
+    return f"[estimate] the model calls cost about ${cost:.4f} (an answer of 2,048 tokens)"

@@ -238,6 +238,9 @@ class Usage(BaseModel):
         0.0, description="US dollars spent on the chat model (worker/pricing.py); null when its price is unknown."
     )
     model_calls: int = Field(0, description="Chat model requests made for the job.")
+    estimated_cost: float | None = Field(
+        None, description="US dollars the job's model calls could cost at most, estimated before they were made."
+    )
 
 
 class RoundOut(BaseModel):

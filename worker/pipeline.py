@@ -51,9 +51,6 @@ from worker.streaming import DraftWriter, Publish
 
 PROMPT_PASSAGES = 12  # passages shown to the model
 PASSAGES_PER_DOCUMENT = 3
-ANSWER_MAX_TOKENS = 2_048  # the answer's completion limit under a cost budget (its worst case must be known)
-SUB_QUERY_MAX_TOKENS = 200  # LLMClient.sub_queries' limit
-SUB_QUERY_PROMPT_CHARS = 300  # its instructions, around the question
 CONTEXT_CHARS = 400  # source text kept on each side of a quote for viewers
 JOB_TOKEN_INDEXES = 4  # jobs whose TokenIndex a process keeps (the most recently used)
 
@@ -151,6 +148,7 @@ async def search_stage(question: str, options: ResearchOptions, res: Resources, 
         "hits": [dataclasses.asdict(h) for h in hits],
         "warnings": warnings,
         "usage": spend.usage_of(calls),
+        "estimated_cost": spend.quick_estimate(question, options, settings, PROMPT_PASSAGES),
         "providers": provider.records(),
     }
 
@@ -159,8 +157,8 @@ def _sub_queries_refused(question: str, options: ResearchOptions, res: Resources
     limit = spend.cost_limit(options, res.settings)
     if limit is None or res.llm is None:
         return None
-    messages = [{"content": question + " " * SUB_QUERY_PROMPT_CHARS}]
-    return spend.refuse_cost(limit, 0.0, res.llm.price().price, messages, SUB_QUERY_MAX_TOKENS)
+    messages = [{"content": question + " " * spend.SUB_QUERY_PROMPT_CHARS}]
+    return spend.refuse_cost(limit, 0.0, res.llm.price().price, messages, spend.SUB_QUERY_MAX_TOKENS)
 
 
 async def prepare_corpus(provider: CombinedSearch, report=None) -> None:
@@ -245,7 +243,7 @@ async def generate_stage(
 
     Under a cost budget (``cost_limit``, US dollars, of which the earlier stages'
     ``spent`` usage is gone), the answer's completion is capped at
-    :data:`ANSWER_MAX_TOKENS` and the model is asked only if its worst case fits;
+    :data:`worker.spend.ANSWER_MAX_TOKENS` and the model is asked only if its worst case fits;
     otherwise the answer is extractive, and a warning says why.
 
     With ``publish`` (a job's text stream), the model's answer is streamed as it is
@@ -266,7 +264,8 @@ async def generate_stage(
     if res.llm is not None and cost_limit is not None:
         spent_cost = spend.add(spent).get("cost")
         messages = build_answer_messages(question, passages, language)
-        refused = spend.refuse_cost(cost_limit, spent_cost, res.llm.price(model).price, messages, ANSWER_MAX_TOKENS)
+        price = res.llm.price(model).price
+        refused = spend.refuse_cost(cost_limit, spent_cost, price, messages, spend.ANSWER_MAX_TOKENS)
     if res.llm is None or refused:
         return {
             "text": await asyncio.to_thread(extractive_answer, question, passages, embedder, tokens=tokens),
@@ -286,7 +285,7 @@ async def generate_stage(
         question,
         passages,
         model=model,
-        max_tokens=ANSWER_MAX_TOKENS if cost_limit is not None else None,
+        max_tokens=spend.ANSWER_MAX_TOKENS if cost_limit is not None else None,
         language=language,
         on_delta=writer.feed if writer else None,
         on_restart=writer.restart if writer else None,
@@ -352,6 +351,7 @@ def build_result(
     spent: dict | None = None,
     search: list[dict] | None = None,
     language: str | None = None,
+    estimated_cost: float | None = None,
 ) -> ResearchResult:
     """The finished job. ``spent``: the model usage of stages before generate (the
     sub-queries), added to the answer's; ``search``: what each search provider did;
@@ -418,7 +418,7 @@ def build_result(
         failures=[FailureOut(**f) for f in chunked["failures"]],
         warnings=list(dict.fromkeys(all_warnings)),
         timings=timings,
-        usage=Usage(**spend.add(spent, generated.get("usage") or generated)),
+        usage=Usage(**spend.add(spent, generated.get("usage") or generated), estimated_cost=estimated_cost),
         scorer=refs.scorer,
         support_model=refs.support_model,
         stats=dataclasses.asdict(refs.stats),

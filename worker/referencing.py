@@ -45,4 +45,5 @@ async def referencing_stage(
         spent=spend.add(searched.get("usage"), judged.usage),
         search=searched.get("providers"),
         language=options.language,
+        estimated_cost=searched.get("estimated_cost"),
     )

@@ -12,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from worker.context_window import prompt_tokens
-from worker.pricing import Price
+from worker.pricing import Price, price_of
+
+ANSWER_MAX_TOKENS = 2_048  # a quick answer's completion limit under a cost budget (its worst case must be known)
+SUB_QUERY_MAX_TOKENS = 200  # LLMClient.sub_queries' limit
+SUB_QUERY_PROMPT_CHARS = 300  # its instructions, around the question
+PASSAGE_CHARS = 700  # a prompt passage at most (pipeline.chunk_stage's chunks)
+INSTRUCTION_CHARS = 1_500  # an answer prompt's instructions and section headers, about
 
 USAGE_FIELDS = ("prompt_tokens", "completion_tokens", "reasoning_tokens", "cached_tokens", "model_calls")
 
@@ -73,3 +79,18 @@ def refuse_cost(limit: float | None, spent: float | None, price: Price | None, m
     if spent + worst > limit:
         return f"cost budget (${limit:.4f}) would be exceeded: ${spent:.4f} spent, next call up to ${worst:.4f}"
     return None
+
+
+def quick_estimate(question: str, options, settings, passages: int) -> float | None:
+    """The most a quick job's model calls cost (its sub-queries and its answer from
+    ``passages`` passages, each at its completion limit), before it runs; None without
+    a model or a known price."""
+    if not settings.llm_base_url:
+        return None
+    model = getattr(options, "llm_model", None) or settings.llm_model
+    price = price_of(model, settings.llm_base_url, settings.llm_prices).price
+    if price is None:
+        return None
+    asks = prompt_tokens([{"content": question + " " * SUB_QUERY_PROMPT_CHARS}])
+    prompt = prompt_tokens([{"content": question + " " * (passages * PASSAGE_CHARS + INSTRUCTION_CHARS)}])
+    return price.cost(asks, SUB_QUERY_MAX_TOKENS) + price.cost(prompt, ANSWER_MAX_TOKENS)

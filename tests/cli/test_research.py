@@ -254,11 +254,13 @@ def test_the_cost_is_printed_and_a_budget_too_small_for_the_model_is_kept(topic_
     out = run("research", DEEP_Q, "--format", "json", env=env)
     assert out.returncode == 0, out.stderr
     usage = json.loads(out.stdout)["usage"]
-    assert usage["model_calls"] == 2 and usage["cost"] > 0
+    assert usage["model_calls"] == 2 and 0 < usage["cost"] <= usage["estimated_cost"]
+    assert f"[estimate] the model calls cost about ${usage['estimated_cost']:.4f}" in out.stderr.splitlines()[0]
     assert f"[cost] ${usage['cost']:.4f}: 2 model calls" in out.stderr
     poor = run("research", DEEP_Q, "--format", "json", "--max-cost", "0.000001", env=env)
     data = json.loads(poor.stdout)
     assert data["answer_mode"] == "extractive" and data["usage"]["cost"] == 0 and "[cost]" not in poor.stderr
+    assert "at most (budget $1e-06)" in poor.stderr.splitlines()[0]  # the estimate shows it cannot fit
 
 
 def test_a_folder_and_the_web_in_one_job_share_one_numbering(topic_site, research_env, tmp_path):

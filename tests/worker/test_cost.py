@@ -75,6 +75,7 @@ def test_a_quick_job_reports_its_cost_including_the_sub_queries(deep_settings, o
     assert usage.model_calls == 2  # the sub-queries, then the answer
     expected = Price(2.0, 8.0, 0.5).cost(usage.prompt_tokens, usage.completion_tokens)
     assert usage.cost == pytest.approx(expected) and usage.cost > 0
+    assert usage.cost <= usage.estimated_cost  # estimated before the calls, at their limits
 
 
 def test_a_quick_job_too_poor_to_ask_the_model_answers_from_the_sources(deep_settings, openai_server):

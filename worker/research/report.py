@@ -4,8 +4,9 @@ The model groups the findings into sections; each section is written from its ow
 evidence (the passages its findings cite, and only those numbers may be cited;
 any other marker is removed with a warning). Each section's citations are then
 verified as for a single answer (``worker.referencing.references_of``: verify,
-drop, fill, and the chat model's second opinion when the job asks for it), and ``reference.numbering.merge_sections`` (the code reports use) gives
-every source one number across the whole report. A call the token budget refuses
+drop, fill, and the chat model's second opinion when the job asks for it), and
+``reference.numbering.merge_sections`` (the code reports use) gives every source
+one number across the whole report. A call the token budget refuses
 is not made: the outline falls back to one section, a section to its findings'
 own sentences with their citations, which the engine verifies just the same.
 """
@@ -104,6 +105,7 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
         warnings=warnings,
         timings=dict(timings or {}),
         spent=spend.add(*(j.usage for j in judged)),  # the second opinions' calls
+        estimated_cost=state["estimate"].get("cost"),
         language=job.options.language,
         search=state.get("search"),
     )
