@@ -10,13 +10,16 @@ Misbehaviour, per question (``Researcher.behave(question_part, ...)``):
 ``rounds`` (reads before it says the question is covered; None = never),
 ``malformed_plan``, ``cite_unshown`` (every reading cites a passage it was not
 shown), ``stall_on`` (a prompt substring: hold that request until ``release()``),
-``fail_on`` (a prompt substring: answer the first such request with HTTP 400).
+``fail_on`` (a prompt substring: answer the first such request with HTTP 400),
+``prose_rate`` (the share of plans, readings and outlines answered in prose instead
+of the JSON asked for, drawn from a seeded generator: a model that ignores JSON).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 from dataclasses import dataclass, field
 
@@ -35,6 +38,9 @@ class Behaviour:
     cite_unshown: bool = False
     stall_on: str | None = None
     fail_on: str | None = None  # a prompt substring: answer that request once with HTTP 400
+    prose_rate: float = 0.0
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+    prose: dict[str, int] = field(default_factory=dict)  # step -> answers given in prose
 
 
 @dataclass
@@ -72,6 +78,10 @@ class Researcher:
         if how.stall_on and how.stall_on in user:
             self.stalled += 1
             await self._event().wait()
+        step = {MARKERS[0]: "plan", MARKERS[1]: "reading", MARKERS[2]: "outline"}.get(marker)
+        if step and how.prose_rate and how.rng.random() < how.prose_rate:
+            how.prose[step] = how.prose.get(step, 0) + 1
+            return f"Here is my {step}: I looked at everything and it all seems relevant to the question."
         if marker == MARKERS[0]:
             return self._plan(user, question, how)
         if marker == MARKERS[1]:

@@ -1,0 +1,93 @@
+"""How often a job falls back when its model ignores the JSON it is asked for
+(``python -m benchmarks fallbacks [--jobs N] [--rates 0,0.2,0.5]``).
+
+Deep research asks the model for JSON three ways: a round's plan (queries), a
+reading (findings with their passages) and the report's outline. A model that
+answers in prose instead gets a fallback (the question and the open gaps are
+searched; the reading keeps no finding; the report has one section), and the job's
+warnings name the step. Here the test suite's researcher model (tests/fakes/)
+answers a share of those requests in prose, drawn from a seeded generator, and
+standard jobs run in process against local search and pages. Printed per rate:
+for each step, the requests, how many the model answered in prose, and how many
+warnings named that step's fallback (they must match); then the share of jobs that
+still ended with cited references. Baseline in the same run: rate 0.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+STEPS = ("plan", "reading", "outline")
+MARKERS = {"plan": "[[deepref:plan]]", "reading": "[[deepref:read]]", "outline": "[[deepref:outline]]"}
+
+
+def _arg(argv: list[str], name: str, default: str) -> str:
+    return argv[argv.index(name) + 1] if name in argv else default
+
+
+def run_rate(rate: float, jobs: int) -> dict:
+    from tests.fakes.openai_server import FakeOpenAI
+    from tests.fakes.searxng import FakeSearxNG
+    from tests.fakes.server import ServerThread
+    from tests.fakes.topic_site import SearchRows, TopicSite
+    from worker.models import ResearchBudget, ResearchOptions
+    from worker.runner import run_research
+    from worker.settings import Settings
+
+    site, search, model = TopicSite(), FakeSearxNG(), FakeOpenAI()
+    servers = [ServerThread(app).start() for app in (site.app, search.app, model.app)]
+    counts = {step: {"asked": 0, "prose": 0, "warned": 0} for step in STEPS}
+    cited = 0
+    try:
+        search.results = SearchRows(servers[0].base_url, per_query=2)
+        settings = Settings(
+            _env_file=None,
+            search_provider="searxng",
+            searxng_url=servers[1].base_url,
+            search_rate_per_second=1000,
+            llm_base_url=servers[2].base_url + "/v1",
+            llm_api_key=model.api_key,
+            llm_model="fake",
+            embedder="jaccard",
+            fetch_allow=["loopback"],
+            max_per_host=1000,
+            fetch_host_rate_per_second=1000,
+        )
+        for i in range(jobs):
+            question = f"What do tidal lagoon costs depend on, case {i}?"
+            model.researcher.behave(f"case {i}?", rounds=3, prose_rate=rate, rng=random.Random(i))
+            options = ResearchOptions(depth="standard", embedder="jaccard", budget=ResearchBudget(rounds=3))
+            result = run_research(question, options, settings=settings)
+            cited += bool(result.references)
+            how = model.researcher.behaviours[f"case {i}?"]
+            for step in STEPS:
+                counts[step]["prose"] += how.prose.get(step, 0)
+                named = f"model's {step} was not the JSON asked for"
+                counts[step]["warned"] += sum(named in w for w in result.warnings)
+        for marker, _ in model.researcher.prompts:
+            for step, m in MARKERS.items():
+                counts[step]["asked"] += marker == m
+    finally:
+        for server in servers:
+            server.stop()
+    return {"steps": counts, "cited": cited, "jobs": jobs}
+
+
+def main(argv: list[str]) -> int:
+    jobs = int(_arg(argv, "--jobs", "6"))
+    rates = [float(r) for r in _arg(argv, "--rates", "0,0.2,0.5").split(",")]
+    print("rate | step: asked, answered in prose, fallback warnings | jobs with cited references")
+    status = 0
+    for rate in rates:
+        got = run_rate(rate, jobs)
+        parts = []
+        for step, c in got["steps"].items():
+            parts.append(f"{step}: {c['asked']}, {c['prose']}, {c['warned']}")
+            status |= int(c["prose"] != c["warned"])  # every fallback must be named
+        print(f"{rate:.2f} | {'; '.join(parts)} | {got['cited']} of {got['jobs']}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
