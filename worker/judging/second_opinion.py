@@ -2,9 +2,10 @@
 
 ``build_references`` stays pure and synchronous, so the model is asked between two
 calls of it: the first records which model citations fall in the uncertain band
-(``reference.engine.OPINION_BAND``) and decides nothing; the model judges those
-pairs (batched, capped, cached by claim, passage and model, and within the job's
-cost budget); the second call is the same call with the verdicts. Both calls see
+(``DEEPREF_VERIFY_BAND``, by default ``reference.engine.OPINION_BAND``) and decides
+nothing; the model judges those pairs (batched, capped, cached by claim, passage
+and model, and within the job's cost budget); the second call is the same call
+with the verdicts. Both calls see
 the same answer and sources, so they ask the same pairs in the same order. A
 verdict the model did not give (it failed, timed out or answered nonsense) leaves
 the support model's decision in place.
