@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -98,16 +99,26 @@ def _consistent(index_dir: Path, folder: Path) -> tuple[int, int]:
     return len(rows), sum(n for _, n, _ in rows)
 
 
+def _committed(index_dir: Path, folder: Path) -> int:
+    """Files the index's catalogue holds now (0 before it exists)."""
+    try:
+        searcher = LibrarySearcher(index_path(index_dir, folder))
+        try:
+            return int(searcher._conn().execute("SELECT count(*) FROM files").fetchone()[0])
+        finally:
+            searcher.close()
+    except Exception:
+        return 0
+
+
 def test_a_killed_index_run_is_repaired_by_the_next(tmp_path):
     folder, index_dir = tmp_path / "library", tmp_path / "index"
     _many(folder, 400)
     env = {"DEEPREF_INDEX_DIR": str(index_dir)}
     proc = _cli("index", str(folder), "--workers", "1", "--batch-seconds", "0", env=env)
-    lines = []
-    for line in proc.stderr:  # on a pipe: a progress line every 5 s, and one at the first file
-        lines.append(line)
-        if len(lines) >= 2:
-            break
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and not _committed(index_dir, folder) and time.monotonic() < deadline:
+        time.sleep(0.01)  # waiting for a signal: the first batch in the catalogue, then kill at once
     proc.send_signal(signal.SIGKILL)
     proc.communicate()
     assert proc.returncode == -signal.SIGKILL
