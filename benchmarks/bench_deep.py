@@ -34,7 +34,7 @@ import time
 import uuid
 from pathlib import Path
 
-from benchmarks.services import bench_redis
+from benchmarks.services import bench_redis, local_research
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -54,49 +54,24 @@ def main(argv: list[str]) -> int:
 
 
 def round_by_round(argv: list[str]) -> int:
-    from tests.fakes.openai_server import FakeOpenAI
-    from tests.fakes.searxng import FakeSearxNG
-    from tests.fakes.server import ServerThread
-    from tests.fakes.topic_site import SearchRows, TopicSite
     from worker.models import ResearchBudget, ResearchOptions
     from worker.runner import run_research
-    from worker.settings import Settings
 
     rounds = int(_arg(argv, "--rounds", 4))
     per_query = int(_arg(argv, "--per-query", 4))
     page_ms = _arg(argv, "--page-ms", 100)
-    site, search, model = TopicSite(delay=page_ms / 1000), FakeSearxNG(), FakeOpenAI()
-    servers = [ServerThread(app).start() for app in (site.app, search.app, model.app)]
-    try:
-        search.results = SearchRows(servers[0].base_url, per_query=per_query)
-        model.researcher.behave("tidal", rounds=None)  # only the round budget stops it
-        settings = Settings(
-            _env_file=None,
-            search_provider="searxng",
-            searxng_url=servers[1].base_url,
-            search_rate_per_second=1000,
-            llm_base_url=servers[2].base_url + "/v1",
-            llm_api_key=model.api_key,
-            llm_model="fake",
-            llm_sub_queries=1,
-            embedder="jaccard",
-            fetch_allow=["loopback"],
-            max_per_host=1000,
-            fetch_host_rate_per_second=1000,
-        )
+    with local_research(per_query, page_ms, llm_sub_queries=1) as local:
+        local.model.researcher.behave("tidal", rounds=None)  # only the round budget stops it
         question = "What do tidal lagoon costs depend on?"
         started = time.perf_counter()
-        quick = run_research(question, ResearchOptions(embedder="jaccard"), settings=settings)
+        quick = run_research(question, ResearchOptions(embedder="jaccard"), settings=local.settings)
         quick_s = time.perf_counter() - started
         options = ResearchOptions(
             depth="deep", embedder="jaccard", budget=ResearchBudget(rounds=rounds, pages=rounds * per_query * 2)
         )
         started = time.perf_counter()
-        result = run_research(question + " (deep)", options, settings=settings)
+        result = run_research(question + " (deep)", options, settings=local.settings)
         deep_s = time.perf_counter() - started
-    finally:
-        for server in servers:
-            server.stop()
     info = result.deep
     print(f"quick job (baseline): {quick_s:.2f} s, {len(quick.sources)} sources")
     print("round  seconds  pages  new sources  findings  tokens")
@@ -108,7 +83,7 @@ def round_by_round(argv: list[str]) -> int:
     print(
         f"deep job: {deep_s:.2f} s = {deep_s / quick_s:.1f}x the quick job; {int(info.spent['pages'])} pages, "
         f"{len(result.sources)} sources, {len(result.references)} references, {int(info.spent['tokens'])} tokens "
-        f"(estimate {info.estimate['tokens']}); stopped: {info.stop_reason}"
+        f"(estimate {int(info.estimate['tokens'])}); stopped: {info.stop_reason}"
     )
     return 0
 

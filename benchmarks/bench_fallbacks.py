@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 import sys
 
+from benchmarks.services import local_research
+
 STEPS = ("plan", "reading", "outline")
 MARKERS = {"plan": "[[deepref:plan]]", "reading": "[[deepref:read]]", "outline": "[[deepref:outline]]"}
 
@@ -27,38 +29,18 @@ def _arg(argv: list[str], name: str, default: str) -> str:
 
 
 def run_rate(rate: float, jobs: int) -> dict:
-    from tests.fakes.openai_server import FakeOpenAI
-    from tests.fakes.searxng import FakeSearxNG
-    from tests.fakes.server import ServerThread
-    from tests.fakes.topic_site import SearchRows, TopicSite
     from worker.models import ResearchBudget, ResearchOptions
     from worker.runner import run_research
-    from worker.settings import Settings
 
-    site, search, model = TopicSite(), FakeSearxNG(), FakeOpenAI()
-    servers = [ServerThread(app).start() for app in (site.app, search.app, model.app)]
     counts = {step: {"asked": 0, "prose": 0, "warned": 0} for step in STEPS}
     cited = 0
-    try:
-        search.results = SearchRows(servers[0].base_url, per_query=2)
-        settings = Settings(
-            _env_file=None,
-            search_provider="searxng",
-            searxng_url=servers[1].base_url,
-            search_rate_per_second=1000,
-            llm_base_url=servers[2].base_url + "/v1",
-            llm_api_key=model.api_key,
-            llm_model="fake",
-            embedder="jaccard",
-            fetch_allow=["loopback"],
-            max_per_host=1000,
-            fetch_host_rate_per_second=1000,
-        )
+    with local_research(per_query=2) as local:
+        model = local.model
         for i in range(jobs):
             question = f"What do tidal lagoon costs depend on, case {i}?"
             model.researcher.behave(f"case {i}?", rounds=3, prose_rate=rate, rng=random.Random(i))
             options = ResearchOptions(depth="standard", embedder="jaccard", budget=ResearchBudget(rounds=3))
-            result = run_research(question, options, settings=settings)
+            result = run_research(question, options, settings=local.settings)
             cited += bool(result.references)
             how = model.researcher.behaviours[f"case {i}?"]
             for step in STEPS:
@@ -68,9 +50,6 @@ def run_rate(rate: float, jobs: int) -> dict:
         for marker, _ in model.researcher.prompts:
             for step, m in MARKERS.items():
                 counts[step]["asked"] += marker == m
-    finally:
-        for server in servers:
-            server.stop()
     return {"steps": counts, "cited": cited, "jobs": jobs}
 
 
