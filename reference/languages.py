@@ -103,9 +103,8 @@ _COMMON = {
 
 def guess(text: str) -> str:
     """A text's language code, from its script or its common words; "en" when unsure."""
-    letters = [m for pattern, _ in _SCRIPTS for m in pattern.findall(text)]
-    if letters:
-        counts = Counter(code for pattern, code in _SCRIPTS for _ in pattern.findall(text))
+    counts = Counter({code: n for pattern, code in _SCRIPTS if (n := len(pattern.findall(text)))})
+    if counts:
         if counts.get("ja"):
             return "ja"
         code = counts.most_common(1)[0][0]

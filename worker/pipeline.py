@@ -157,7 +157,7 @@ def _sub_queries_refused(question: str, options: ResearchOptions, res: Resources
     limit = spend.cost_limit(options, res.settings)
     if limit is None or res.llm is None:
         return None
-    messages = [{"content": question + " " * spend.SUB_QUERY_PROMPT_CHARS}]
+    messages = spend.sub_query_prompt(question)
     return spend.refuse_cost(limit, 0.0, res.llm.price().price, messages, spend.SUB_QUERY_MAX_TOKENS)
 
 

@@ -91,6 +91,11 @@ def quick_estimate(question: str, options, settings, passages: int) -> float | N
     price = price_of(model, settings.llm_base_url, settings.llm_prices).price
     if price is None:
         return None
-    asks = prompt_tokens([{"content": question + " " * SUB_QUERY_PROMPT_CHARS}])
+    asks = prompt_tokens(sub_query_prompt(question))
     prompt = prompt_tokens([{"content": question + " " * (passages * PASSAGE_CHARS + INSTRUCTION_CHARS)}])
     return price.cost(asks, SUB_QUERY_MAX_TOKENS) + price.cost(prompt, ANSWER_MAX_TOKENS)
+
+
+def sub_query_prompt(question: str) -> list[dict[str, str]]:
+    """The sub-queries request as budgets count it: the question and its instructions."""
+    return [{"content": question + " " * SUB_QUERY_PROMPT_CHARS}]
