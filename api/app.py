@@ -20,18 +20,18 @@ from pathlib import Path
 from aiohttp import web
 from pydantic import ValidationError
 
-from api import security, validation
-from api.appkeys import CLIENT, EVENT_TOKENS, SETTINGS, WARNINGS
-from api.errors import error_response, errors
-from api.events import end_streams, job_events, streams_ctx
-from api.models import JobRequest
-from api.references import add_routes as add_reference_routes
-from api.spec import openapi_for
-from reference.html import answer_html, safe_url
-from reports.errors import ReportRunNotFound
-from reports.store import ReportStore
-from worker.confine import CorpusError, CorpusForbidden, corpus_folder
-from worker.credentials import bearer_token, check_secrets, token_matches
+from deepref.api import security, validation
+from deepref.api.appkeys import CLIENT, EVENT_TOKENS, SETTINGS, WARNINGS
+from deepref.api.errors import error_response, errors
+from deepref.api.events import end_streams, job_events, streams_ctx
+from deepref.api.models import JobRequest
+from deepref.api.references import add_routes as add_reference_routes
+from deepref.api.spec import openapi_for
+from deepref.reference.html import answer_html, safe_url
+from deepref.reports.errors import ReportRunNotFound
+from deepref.reports.store import ReportStore
+from deepref.worker.confine import CorpusError, CorpusForbidden, corpus_folder
+from deepref.worker.credentials import bearer_token, check_secrets, token_matches
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
@@ -41,12 +41,12 @@ def create_app(settings=None, *, client=None, warnings: list[str] | None = None)
     """The application; ``warnings`` (from ``security.check_listen``) are shown by /healthz.
     Raises ConfigurationError for a token too short to be one, or a search provider
     configured without its key."""
-    from worker.settings import get_settings
+    from deepref.worker.settings import get_settings
 
     settings = settings or get_settings()
     check_secrets(settings)
     # a configured search provider without its key: the setting to fix, before serving
-    from worker.search_config import check_search_config
+    from deepref.worker.search_config import check_search_config
 
     check_search_config(settings.search_provider, settings)
     app = web.Application(
@@ -54,7 +54,7 @@ def create_app(settings=None, *, client=None, warnings: list[str] | None = None)
         client_max_size=settings.api_max_body_bytes,
     )
     if client is None:
-        from worker.client import Client
+        from deepref.worker.client import Client
 
         client = Client(settings)  # no I/O yet: Redis is reached on the first request
     app[SETTINGS] = settings
@@ -211,7 +211,7 @@ async def metrics_endpoint(request: web.Request) -> web.Response:
     loopback-only API (docs/integrations.md, "Metrics")."""
     from prometheus_client import CONTENT_TYPE_LATEST
 
-    from worker import metrics
+    from deepref.worker import metrics
 
     settings = request.app[SETTINGS]
     if settings.metrics_token is not None or settings.api_token is not None:

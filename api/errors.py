@@ -14,11 +14,11 @@ import logging
 
 from aiohttp import web
 
-from api.appkeys import SETTINGS
-from api.validation import BadRequest
-from reference.errors import ConfigurationError, DeeprefError, InputError
-from reports.errors import ReportRunNotFound
-from worker.errors import JobError, JobNotFound, StoreUnavailable
+from deepref.api.appkeys import SETTINGS
+from deepref.api.validation import BadRequest
+from deepref.reference.errors import ConfigurationError, DeeprefError, InputError
+from deepref.reports.errors import ReportRunNotFound
+from deepref.worker.errors import JobError, JobNotFound, StoreUnavailable
 
 log = logging.getLogger("api")
 

@@ -19,11 +19,11 @@ from contextlib import contextmanager
 
 from aiohttp import web
 
-from api import validation
-from api.appkeys import CLIENT, SETTINGS, STREAMS
-from api.errors import ApiError
-from worker.errors import StoreUnavailable
-from worker.streaming import decode, in_order
+from deepref.api import validation
+from deepref.api.appkeys import CLIENT, SETTINGS, STREAMS
+from deepref.api.errors import ApiError
+from deepref.worker.errors import StoreUnavailable
+from deepref.worker.jobs.streaming import decode, in_order
 
 POLL_SECONDS = 0.5  # how late a listener may see an event; one XREAD per stream per poll
 HEARTBEAT_SECONDS = 15.0  # a comment line, so proxies do not close an idle stream
@@ -47,7 +47,7 @@ class Streams:
     async def start(self) -> None:
         import redis.asyncio as aioredis
 
-        from worker.keys import Keys
+        from deepref.worker.jobs.keys import Keys
 
         self.keys = Keys(self.settings.key_prefix)
         pool = aioredis.BlockingConnectionPool.from_url(
@@ -127,7 +127,7 @@ async def end_streams(app: web.Application) -> None:
 
 async def job_events(request: web.Request) -> web.StreamResponse:
     """Server-sent events: one ``state`` event per change, and the write-up as it is
-    written (``draft`` and ``answer`` events, worker/streaming.py), in the order they
+    written (``draft`` and ``answer`` events, worker/jobs/streaming.py), in the order they
     happened, until the job ends or the stream's lifetime does."""
     job_id = validation.job_id(request.match_info["id"])
     last = validation.event_id(request.headers.get("Last-Event-ID") or request.query.get("last_event_id") or "0")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from worker.models import JobState, ResearchOptions
+from deepref.worker.jobs.models import JobState, ResearchOptions
 
 
 class JobRequest(BaseModel):
@@ -19,7 +19,7 @@ class JobRequest(BaseModel):
 
 
 class StateEvent(BaseModel):
-    """``event: state``: the job's record changed (``worker.jobs`` writes these fields
+    """``event: state``: the job's record changed (``worker.jobs.store`` writes these fields
     as Redis stream strings, and they go out as they are stored)."""
 
     state: JobState
@@ -30,7 +30,7 @@ class StateEvent(BaseModel):
 
 
 class DraftEvent(BaseModel):
-    """``event: draft``: ``draft = draft[:offset] + text`` (worker/streaming.py)."""
+    """``event: draft``: ``draft = draft[:offset] + text`` (worker/jobs/streaming.py)."""
 
     offset: int = Field(ge=0)
     text: str

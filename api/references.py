@@ -12,9 +12,9 @@ import asyncio
 
 from aiohttp import web
 
-from api import validation
-from reference.errors import InputError
-from worker.bibliography import EXPORT_FORMATS, FILE_FORMATS, export, works_from_result
+from deepref.api import validation
+from deepref.bibliography import EXPORT_FORMATS, FILE_FORMATS, export, works_from_result
+from deepref.reference.errors import InputError
 
 DEFAULT_FORMAT = "csl-json"
 

@@ -29,10 +29,10 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from api.appkeys import EVENT_TOKENS, SETTINGS
-from api.errors import ApiError
-from reference.errors import ConfigurationError
-from worker.credentials import MAKE_SECRET, bearer_token, check_secrets, token_matches
+from deepref.api.appkeys import EVENT_TOKENS, SETTINGS
+from deepref.api.errors import ApiError
+from deepref.reference.errors import ConfigurationError
+from deepref.worker.credentials import MAKE_SECRET, bearer_token, check_secrets, token_matches
 
 EVENTS_ROUTE = "job-events"
 

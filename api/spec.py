@@ -16,13 +16,13 @@ from functools import lru_cache
 
 from pydantic.json_schema import models_json_schema
 
-from api.models import EVENTS, JobRequest
-from api.validation import EVENT_ID, JOB_ID
-from reference.errors import ConfigurationError
-from search.spec import PRESETS, PROVIDERS
-from worker.bibliography import EXPORT_FORMATS
-from worker.models import JobRecord, ResearchOptions
-from worker.questions import ALLOWED_FORMAT_CHARS, REFUSED_CATEGORIES
+from deepref.api.models import EVENTS, JobRequest
+from deepref.api.validation import EVENT_ID, JOB_ID
+from deepref.bibliography import EXPORT_FORMATS
+from deepref.reference.errors import ConfigurationError
+from deepref.search.spec import PRESETS, PROVIDERS
+from deepref.worker.jobs.models import JobRecord, ResearchOptions
+from deepref.worker.jobs.questions import ALLOWED_FORMAT_CHARS, REFUSED_CATEGORIES
 
 DEFAULT_MAX_QUESTION_CHARS = 2000  # worker.settings.Settings.max_question_chars
 MAX_OPTION_CHARS = 200  # ResearchOptions.provider and .llm_model: max_length
@@ -30,7 +30,7 @@ MAX_OPTION_CHARS = 200  # ResearchOptions.provider and .llm_model: max_length
 
 @dataclass(frozen=True)
 class Choices:
-    """What a job's options may pick on one server (``worker.limits.check_options``):
+    """What a job's options may pick on one server (``worker.jobs.limits.check_options``):
     None leaves an option as the model declares it (any value of its type)."""
 
     providers: tuple[str, ...] | None = None  # names and presets, each accepted alone
@@ -44,9 +44,9 @@ class Choices:
 
 def choices(settings) -> Choices:
     """The option values ``settings`` allow, computed by the checks the server runs at submit."""
-    from worker.limits import allowed_embedders, allowed_models, allowed_providers
-    from worker.pricing import price_of
-    from worker.search_config import check_search_config
+    from deepref.worker.inference.pricing import price_of
+    from deepref.worker.jobs.limits import allowed_embedders, allowed_models, allowed_providers
+    from deepref.worker.search_config import check_search_config
 
     providers = set(allowed_providers(settings))
     accepted = []
@@ -107,7 +107,7 @@ BAD_ID = {"400": _error("not a job id (32 lowercase hex characters)")}
 @lru_cache(maxsize=1)
 def _question_classes() -> tuple[str, str, str]:
     """Three character classes' contents, from this Python's Unicode tables: the white
-    space ``str.strip`` removes around a question; what ``worker.questions.validate_question``
+    space ``str.strip`` removes around a question; what ``worker.jobs.questions.validate_question``
     refuses inside it (Unicode category C, except tab, newline and the joiners) that is
     white space too (so allowed around the text); and what it refuses that is not."""
     refused = [cp for cp in range(sys.maxunicode + 1) if unicodedata.category(chr(cp)) in REFUSED_CATEGORIES]

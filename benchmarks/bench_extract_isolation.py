@@ -1,6 +1,6 @@
 """Where page extraction runs: on the event loop, in a thread, or in a child process.
 
-Why worker/extract_runner.py uses child processes (issue 9, item 12). For a page
+Why worker/web/extract_runner.py uses child processes (issue 9, item 12). For a page
 built to be slow to parse (tiny tables, which trafilatura handles in superlinear
 time) it measures the event loop's longest stall while the page is extracted,
 whether a time cap returns on time, and how long the work keeps burning CPU after
@@ -19,10 +19,10 @@ import threading
 import time
 from pathlib import Path
 
-from worker.errors import ExtractError
-from worker.extract import extract
-from worker.extract_runner import ExtractRunner, _Child
-from worker.fetch import FetchedPage
+from deepref.worker.errors import ExtractError
+from deepref.worker.web.extract import extract
+from deepref.worker.web.extract_runner import ExtractRunner, _Child
+from deepref.worker.web.fetch import FetchedPage
 
 ARTICLE = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "site" / "article.html"
 

@@ -29,8 +29,8 @@ def _arg(argv: list[str], name: str, default: str) -> str:
 
 
 def run_rate(rate: float, jobs: int) -> dict:
-    from worker.models import ResearchBudget, ResearchOptions
-    from worker.runner import run_research
+    from deepref.worker.jobs.models import ResearchBudget, ResearchOptions
+    from deepref.worker.pipeline.embedded import run_research
 
     counts = {step: {"asked": 0, "prose": 0, "warned": 0} for step in STEPS}
     cited = 0

@@ -16,7 +16,7 @@ import time
 import aiohttp
 from aiohttp import web
 
-from worker.fetch import FetchConfig, Fetcher
+from deepref.worker.web.fetch import FetchConfig, Fetcher
 
 PAGES = 200
 DELAY = 0.1

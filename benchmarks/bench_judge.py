@@ -5,7 +5,7 @@
 Over ExpertQA rand_val (model citations with a human support label) and WiCE dev
 (claims with the page they cite), each citation goes through ``build_references``
 as a job's does (``verify``) to get its support and its cited passage, then to the
-configured chat model through the same judge a job uses (worker/judging). Printed,
+configured chat model through the same judge a job uses (worker/pipeline/judging). Printed,
 on the same citations: the support model alone (keep at its default level), the
 judge alone (keep unless it says "none"; a pair it did not judge falls back to the
 support model), and the combination a job runs (the judge decides inside
@@ -23,9 +23,9 @@ import sys
 from dataclasses import dataclass
 
 from benchmarks.support_data import EXPERTQA, WICE, Answer, load_expertqa, load_wice
-from reference import build_references
-from reference.engine import OPINION_CONTEXT
-from reference.support import default_models
+from deepref.reference import build_references
+from deepref.reference.engine import OPINION_CONTEXT
+from deepref.reference.support import default_models
 
 LEVEL = default_models().lexical.min_support  # the lexical weights' default level (no embedder here)
 
@@ -67,8 +67,8 @@ def scores(kept: list[bool], labels: list[bool]) -> str:
 
 
 async def run(data: list[Item], settings) -> list[str]:
-    from worker.judging.model_judge import ModelJudge
-    from worker.llm import LLMClient
+    from deepref.worker.inference.llm import LLMClient
+    from deepref.worker.pipeline.judging.model_judge import ModelJudge
 
     llm = LLMClient.from_settings(settings)
     assert llm is not None
@@ -101,7 +101,7 @@ async def run(data: list[Item], settings) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    from worker.settings import Settings
+    from deepref.worker.settings import Settings
 
     settings = Settings()
     if not settings.llm_base_url:

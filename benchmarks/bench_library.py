@@ -122,7 +122,7 @@ def _du(path: Path) -> int:
 # -- engines ---------------------------------------------------------------------------------
 def _engine_child(kind: str, workdir: str, queries: list[str], out) -> None:
     """Build (or open) one engine over the passages file and time queries; in its own process."""
-    from reference.lexical import tokenize
+    from deepref.reference.lexical import tokenize
 
     base = _rss_mb()
     passages = json.loads(Path(workdir, "passages.json").read_text())
@@ -145,7 +145,7 @@ def _engine_child(kind: str, workdir: str, queries: list[str], out) -> None:
     elif kind == "sqlite fts5":
         import sqlite3
 
-        from search.library.store import match_expression
+        from deepref.search.library.store import match_expression
 
         db = Path(workdir, "fts.sqlite")
         conn = sqlite3.connect(db, isolation_level=None)
@@ -276,10 +276,10 @@ def _ndcg(ranked: list[str], gold: set[str], k: int = 10) -> float:
 def quality(pages: list[tuple[str, str]]) -> None:
     import numpy as np
 
-    from search.library.hybrid import RERANK_DEPTH, fuse, rerank
-    from search.library.store import LibrarySearcher, index_path
-    from search.library.update import update_index
-    from worker.embedding import LocalEmbedder
+    from deepref.search.library.hybrid import RERANK_DEPTH, fuse, rerank
+    from deepref.search.library.store import LibrarySearcher, index_path
+    from deepref.search.library.update import update_index
+    from deepref.worker.inference.embedding import LocalEmbedder
 
     questions, docs = expertqa()
     # distractors cut to 2,000 characters each, so that storing every passage's vector
@@ -380,12 +380,12 @@ def _generate(folder: Path, n_docs: int, passages_per_doc: int, sentences: list[
 
 def _query_child(index_dir: str, folder: str, queries: list[str], hybrid: bool, out) -> None:
     base = _rss_mb()
-    from search.library.hybrid import RERANK_DEPTH, rerank
-    from search.library.store import LibrarySearcher, index_path
+    from deepref.search.library.hybrid import RERANK_DEPTH, rerank
+    from deepref.search.library.store import LibrarySearcher, index_path
 
     embedder = None
     if hybrid:
-        from worker.embedding import LocalEmbedder
+        from deepref.worker.inference.embedding import LocalEmbedder
 
         embedder = LocalEmbedder()
         embedder.embed(["warm up"])
@@ -414,9 +414,9 @@ def _baseline_child(folder: str, out) -> None:
     base = _rss_mb()
     import bm25s
 
-    from reference.chunking import chunk_text
-    from reference.lexical import tokenize
-    from search.documents.walk import list_files, read_path
+    from deepref.reference.chunking import chunk_text
+    from deepref.reference.lexical import tokenize
+    from deepref.search.documents.walk import list_files, read_path
 
     started = time.perf_counter()
     tokens = []
@@ -433,8 +433,8 @@ def _baseline_child(folder: str, out) -> None:
 
 
 def scale(factor: float, sentences: list[str], queries: list[str], workers: int | None) -> None:
-    from search.library.store import index_path
-    from search.library.update import update_index
+    from deepref.search.library.store import index_path
+    from deepref.search.library.update import update_index
 
     n_docs, per_doc = max(20, int(10_000 * factor)), 100
     with tempfile.TemporaryDirectory(prefix="deepref-library-") as tmp:

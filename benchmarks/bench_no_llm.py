@@ -43,8 +43,8 @@ from pathlib import Path
 
 import numpy as np
 
-from reference.chunking import split_sentences
-from reference.wrapping import wrap_breaks
+from deepref.reference.chunking import split_sentences
+from deepref.reference.wrapping import wrap_breaks
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 EXPERTQA = SHARED / "expertqa" / "rand_val.jsonl"
@@ -162,8 +162,8 @@ def load_questions(limit: int | None) -> list[tuple[str, list[str]]]:
 
 def relevance_cases(questions: list[tuple[str, list[str]]], embedder) -> list[dict]:
     """Per question and case: the best sentence's relevance and whether it declined."""
-    from search.local import LocalCorpusProvider
-    from worker.extractive import extractive_answer, is_nothing_found, rank_sentences
+    from deepref.search.local import LocalCorpusProvider
+    from deepref.worker.pipeline.extractive import extractive_answer, is_nothing_found, rank_sentences
 
     root = Path(tempfile.mkdtemp(prefix="deepref-no-llm-"))
     own: list[set[str]] = []
@@ -193,9 +193,9 @@ def relevance_cases(questions: list[tuple[str, list[str]]], embedder) -> list[di
 def passages_of(question: str, hits) -> list:
     """The passages the generate stage would be shown for these corpus hits: the
     files read and chunked by the pipeline's own chunk stage."""
-    from search.local import read_corpus_file
-    from worker.llm import Passage
-    from worker.pipeline import chunk_stage
+    from deepref.search.local import read_corpus_file
+    from deepref.worker.inference.llm import Passage
+    from deepref.worker.pipeline.stages import chunk_stage
 
     docs = []
     for hit in hits:
@@ -214,8 +214,8 @@ def unrelated_corpus(questions: list[tuple[str, list[str]]], embedder, label: st
     """Expert questions (law, medicine, history...) asked of the example corpus
     (notes about deepref): the blatant case, where a passage is found only
     because it shares a common word with the question."""
-    from search.local import LocalCorpusProvider
-    from worker.extractive import extractive_answer, is_nothing_found
+    from deepref.search.local import LocalCorpusProvider
+    from deepref.worker.pipeline.extractive import extractive_answer, is_nothing_found
 
     provider = LocalCorpusProvider(EXAMPLES)
     found = declined = 0
@@ -247,7 +247,7 @@ def bench_declining(cases: list[dict], label: str) -> None:
     shipped_neg = np.mean([r["declined"] for r in test if r["case"] == "unanswerable"])
     print(f"{label} ({cases[0]['scorer']} score): level chosen on even questions {chosen:.3f}; on odd questions "
           f"answers {answered:.2f} of {n_pos} answerable, declines {declined:.2f} of {n_neg} unanswerable")  # fmt: skip
-    print(f"  as shipped (worker.extractive.MIN_RELEVANCE): answers {shipped_pos:.2f}, declines {shipped_neg:.2f}")
+    print(f"  as shipped (extractive.MIN_RELEVANCE): answers {shipped_pos:.2f}, declines {shipped_neg:.2f}")
     print("  level  answers|answerable  declines|unanswerable   (all questions)")
     for level in levels[::2]:
         a, d, _, _ = rates(cases, level)
@@ -276,7 +276,7 @@ def main(argv: list[str]) -> int:
     bench_declining(relevance_cases(questions, None), "lexical")
     unrelated_corpus(questions, None, "lexical")
     if not args.no_local:
-        from worker.embedding import CachedEmbedder, LocalEmbedder
+        from deepref.worker.inference.embedding import CachedEmbedder, LocalEmbedder
 
         if LocalEmbedder.available():
             embedder = CachedEmbedder(LocalEmbedder())

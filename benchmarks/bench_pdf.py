@@ -80,7 +80,7 @@ def _generated() -> list[tuple[bytes, str]]:
 
 
 def main(argv: list[str]) -> int:
-    from search.documents.cleanup import normalise, strip_running_lines
+    from deepref.search.documents.cleanup import normalise, strip_running_lines
 
     real = [p.read_bytes() for p in sorted(Path("/usr/share/doc").rglob("*.pdf"))[:20]]
     real += [p.read_bytes() for p in sorted((REPO / "tests" / "fixtures" / "documents").glob("*.pdf"))]

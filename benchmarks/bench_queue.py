@@ -71,8 +71,8 @@ def main(argv: list[str]) -> int:
         }
     )
     os.environ.update(env)
-    from worker.models import ResearchOptions
-    from worker.settings import get_settings
+    from deepref.worker.jobs.models import ResearchOptions
+    from deepref.worker.settings import get_settings
 
     get_settings.cache_clear()
     options = ResearchOptions(corpus_dir=str(corpus))
@@ -136,9 +136,9 @@ class InProcess:
     one set of network clients (as a worker process holds them)."""
 
     def __init__(self, options):
-        from worker import pipeline
-        from worker.resources import build_resources
-        from worker.settings import get_settings
+        from deepref.worker.pipeline import stages as pipeline
+        from deepref.worker.pipeline.resources import build_resources
+        from deepref.worker.settings import get_settings
 
         self.options = options
         self.loop = asyncio.new_event_loop()
@@ -147,14 +147,14 @@ class InProcess:
 
     def run(self, question: str) -> float:
         """Seconds the job took."""
-        from worker.runner import run_research_async
+        from deepref.worker.pipeline.embedded import run_research_async
 
         started = time.perf_counter()
         self.loop.run_until_complete(run_research_async(question, self.options, resources=self.res))
         return time.perf_counter() - started
 
     def close(self) -> None:
-        from worker.resources import close_resources
+        from deepref.worker.pipeline.resources import close_resources
 
         self.loop.run_until_complete(close_resources(self.res))
         self.loop.close()
@@ -164,8 +164,8 @@ class InProcess:
 def _warm_worker(size: int, name: str, options, env: dict):
     """A Celery worker of ``size`` processes and a client, after ``4 * size`` jobs in
     which every process built its clients (and extraction processes); stopped after."""
-    from worker.celery_app import worker_argv
-    from worker.client import Client
+    from deepref.worker.celery_app import worker_argv
+    from deepref.worker.client import Client
 
     quiet = ("--loglevel", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat")
     worker = subprocess.Popen(
@@ -249,7 +249,7 @@ def _celery_alone(size: int, chains: int, env: dict) -> tuple[float, float, floa
     import redis
 
     from benchmarks import queue_floor
-    from worker.celery_app import QUEUE
+    from deepref.worker.celery_app import QUEUE
 
     quiet = ("--loglevel", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat")
     argv = [sys.executable, "-m", "celery", "-A", "benchmarks.queue_floor", "worker", "-Q", QUEUE]
@@ -301,7 +301,7 @@ def _commands_a_job(run) -> tuple[int, int]:
 
     import redis
 
-    from worker.settings import get_settings
+    from deepref.worker.settings import get_settings
 
     settings = get_settings()
     prefix, celery_prefix = f"{settings.key_prefix}:", f"{settings.key_prefix}:celery:"

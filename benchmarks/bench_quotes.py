@@ -23,10 +23,10 @@ import time
 
 import numpy as np
 
-import reference.engine as engine
+import deepref.reference.engine as engine
 from benchmarks.support_data import WICE, load_wice, local_embedder
-from reference import build_references
-from reference.support import default_models
+from deepref.reference import build_references
+from deepref.reference.support import default_models
 
 
 def half(group: str) -> str:

@@ -35,8 +35,8 @@ from pathlib import Path
 
 import numpy as np
 
-from reference import Source, build_references
-from reference.tokens import TokenIndex
+from deepref.reference import Source, build_references
+from deepref.reference.tokens import TokenIndex
 
 DIM = 384
 ARTICLES = Path(__file__).resolve().parents[2] / "shared" / "data" / "article-extraction-benchmark"
@@ -271,7 +271,7 @@ def _same(result, port: list[tuple[str, str]]) -> bool:
 
 
 def _sentences(line: str) -> list[str]:
-    from reference.chunking import split_sentences
+    from deepref.reference.chunking import split_sentences
 
     return [line[s:e] for s, e in split_sentences(line)]
 
@@ -357,9 +357,9 @@ def typical_pages(rng: random.Random) -> tuple[list[Source], str]:
 
 
 def typical_job() -> None:
-    from reference.engine import _chunk_sources
-    from reference.profiles import PRECISE
-    from worker.embedding import LocalEmbedder
+    from deepref.reference.engine import _chunk_sources
+    from deepref.reference.profiles import PRECISE
+    from deepref.worker.inference.embedding import LocalEmbedder
 
     if not LocalEmbedder.available():
         print("typical job: skipped (local model not installed: pip install 'deepref[local]')")

@@ -31,8 +31,8 @@ import numpy as np
 
 from benchmarks.support_data import EXPERTQA, WICE, Answer, load_expertqa, load_wice, local_embedder
 from benchmarks.support_train import MODEL_DENSE, MODEL_LEXICAL, Pairs, build_pairs, fit, out_of_fold_level
-from reference import build_references
-from reference.support import DENSE_FEATURES, SupportModels
+from deepref.reference import build_references
+from deepref.reference.support import DENSE_FEATURES, SupportModels
 
 LEVELS = (0.0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9)
 PLOT = Path(__file__).resolve().parents[1] / "docs" / "support_curve.png"
@@ -256,7 +256,7 @@ def evaluate(eqa, eqa_pairs, wice, wice_pairs, embedder, dense: bool, label: str
 
 def cost(embedder, repeats: int = 3) -> None:
     """Share of build_references time spent on support, on bench_reference's typical job."""
-    import reference.engine as engine
+    import deepref.reference.engine as engine
     from benchmarks.bench_reference import typical_pages
 
     pages, answer = typical_pages(random.Random(11))
@@ -318,7 +318,7 @@ def main(argv: list[str]) -> int:
     cost(None)
     if embedder is not None:
         cost(embedder)  # embeddings come from the disk cache: the denominator has no model time
-        from worker.embedding import LocalEmbedder
+        from deepref.worker.inference.embedding import LocalEmbedder
 
         cost(LocalEmbedder(), repeats=1)  # the real model, as a worker runs it (embedding every job)
         embedder.save()

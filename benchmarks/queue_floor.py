@@ -11,8 +11,8 @@ from __future__ import annotations
 import redis
 from celery import Celery, chain
 
-from worker.celery_app import QUEUE, configure
-from worker.settings import get_settings
+from deepref.worker.celery_app import QUEUE, configure
+from deepref.worker.settings import get_settings
 
 _settings = get_settings()
 app = Celery("deepref-floor", set_as_current=False)

@@ -36,11 +36,11 @@ def local_research(per_query: int, page_ms: float = 0.0, **settings: Any) -> Ite
     """A topic site (``per_query`` pages for any query, each ``page_ms`` slow), a
     SearxNG-compatible search and the test model on loopback, with the settings of an
     in-process job against them (``settings`` added); stopped on the way out."""
+    from deepref.worker.settings import Settings
     from tests.fakes.openai_server import FakeOpenAI
     from tests.fakes.searxng import FakeSearxNG
     from tests.fakes.server import ServerThread
     from tests.fakes.topic_site import SearchRows, TopicSite
-    from worker.settings import Settings
 
     site, search, model = TopicSite(delay=page_ms / 1000), FakeSearxNG(), FakeOpenAI()
     servers = [ServerThread(app).start() for app in (site.app, search.app, model.app)]

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
-from reference import Source
-from reference.markers import parse_markers, strip_markers
+from deepref.reference import Source
+from deepref.reference.markers import parse_markers, strip_markers
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 EXPERTQA = DATA / "expertqa" / "rand_val.jsonl"
@@ -171,8 +171,8 @@ class DiskCachedEmbedder:
 
 def local_embedder():
     """The local MiniLM behind a disk cache, or None when it is not installed."""
-    from reference import DeeprefError
-    from worker.embedding import get_embedder
+    from deepref.reference import DeeprefError
+    from deepref.worker.inference.embedding import get_embedder
 
     try:
         return DiskCachedEmbedder(get_embedder("local"))

@@ -35,11 +35,11 @@ from pathlib import Path
 import numpy as np
 
 from benchmarks.support_data import Answer, load_expertqa, load_wice, local_embedder
-from reference.engine import _chunk_sources, _segments
-from reference.profiles import get_profile
-from reference.scoring import score
-from reference.segmentation import Layout
-from reference.support import (
+from deepref.reference.engine import _chunk_sources, _segments
+from deepref.reference.profiles import get_profile
+from deepref.reference.scoring import score
+from deepref.reference.segmentation import Layout
+from deepref.reference.support import (
     DENSE_FEATURES,
     LEXICAL_FEATURES,
     MONOTONE,
@@ -47,7 +47,7 @@ from reference.support import (
     SupportModels,
     pair_features,
 )
-from reference.support_trees import Trees
+from deepref.reference.support_trees import Trees
 
 WEIGHTS = Path(__file__).resolve().parents[1] / "reference" / "support_weights.json"
 # The default level: 85% of held-out model citations that clear it are supported.

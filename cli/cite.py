@@ -14,10 +14,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from reference import Source, build_references
-from reference.errors import InputError
-from reference.styles import STYLE_NAMES
-from worker.embedding import get_embedder
+from deepref.reference import Source, build_references
+from deepref.reference.errors import InputError
+from deepref.reference.styles import STYLE_NAMES
+from deepref.worker.inference.embedding import get_embedder
 
 
 class _SourceIn(BaseModel):

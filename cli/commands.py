@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from cli.output import CITATION_STYLES, FORMATS
+from deepref.cli.output import CITATION_STYLES, FORMATS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -84,7 +84,7 @@ def _cite(subparsers: argparse._SubParsersAction) -> None:
         "answer with [^n] markers, the rendered text and every reference as JSON.",
     )
     p.add_argument("--input", "-i", type=Path, help="read the JSON document from this file instead of stdin")
-    p.set_defaults(handler="cli.cite:run")
+    p.set_defaults(handler="deepref.cli.cite:run")
 
 
 def _research(subparsers: argparse._SubParsersAction) -> None:
@@ -96,7 +96,7 @@ def _research(subparsers: argparse._SubParsersAction) -> None:
         action=argparse.BooleanOptionalAction,
         help="print the model's write-up on stderr as it is written (default: when stderr is a terminal)",
     )
-    p.set_defaults(handler="cli.research:run")
+    p.set_defaults(handler="deepref.cli.research:run")
 
 
 def _index(subparsers: argparse._SubParsersAction) -> None:
@@ -114,17 +114,17 @@ def _index(subparsers: argparse._SubParsersAction) -> None:
         type=float,
         help="commit at least this often (default 5): what an interrupted run has to read again",
     )
-    p.set_defaults(handler="cli.index:run")
+    p.set_defaults(handler="deepref.cli.index:run")
 
 
 def _jobs(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("submit", help="queue a research job on Redis; prints its id as the last line")
     add_job_options(p)
-    p.set_defaults(handler="cli.jobs:submit")
+    p.set_defaults(handler="deepref.cli.jobs:submit")
 
     p = subparsers.add_parser("status", help="state, progress and per-stage timings of a job")
     p.add_argument("job_id")
-    p.set_defaults(handler="cli.jobs:status")
+    p.set_defaults(handler="deepref.cli.jobs:status")
 
     p = subparsers.add_parser("result", help="the cited answer of a finished job")
     p.add_argument("job_id")
@@ -136,11 +136,11 @@ def _jobs(subparsers: argparse._SubParsersAction) -> None:
         help="print the progress and the answer as it is written (on stderr), then the result (on stdout)",
     )
     add_output_options(p)
-    p.set_defaults(handler="cli.jobs:result")
+    p.set_defaults(handler="deepref.cli.jobs:result")
 
     p = subparsers.add_parser("cancel", help="cancel a queued or running job")
     p.add_argument("job_id")
-    p.set_defaults(handler="cli.jobs:cancel")
+    p.set_defaults(handler="deepref.cli.jobs:cancel")
 
     p = subparsers.add_parser(
         "worker",
@@ -159,30 +159,30 @@ def _jobs(subparsers: argparse._SubParsersAction) -> None:
         metavar="N",
         help="serve Prometheus metrics of this worker host on port N (all its processes; docs/integrations.md)",
     )
-    p.set_defaults(handler="cli.jobs:worker", passthrough=True)
+    p.set_defaults(handler="deepref.cli.jobs:worker", passthrough=True)
 
     p = subparsers.add_parser(
         "beat",
         help="run Celery beat: the reaper of vanished jobs (and report schedules)",
         epilog="Other options go to 'celery beat', e.g. deepref beat --loglevel info",
     )
-    p.set_defaults(handler="cli.jobs:beat", passthrough=True)
+    p.set_defaults(handler="deepref.cli.jobs:beat", passthrough=True)
 
 
 def _reports(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("reports", help="scheduled bulk reports")
     sub = p.add_subparsers(dest="reports_command", required=True)
     s = sub.add_parser("list", help="reports defined in DEEPREF_REPORTS_FILE and their latest run")
-    s.set_defaults(handler="cli.reports:list_reports")
+    s.set_defaults(handler="deepref.cli.reports:list_reports")
     s = sub.add_parser("run", help="run a report now, without waiting for its schedule")
     s.add_argument("name")
     s.add_argument("--local", action="store_true", help="research every question in this process (no Redis)")
     s.add_argument("--resume", action="store_true", help="continue the latest unfinished run instead")
-    s.set_defaults(handler="cli.reports:run_report")
+    s.set_defaults(handler="deepref.cli.reports:run_report")
     s = sub.add_parser("show", help="print a run (the latest by default) as Markdown")
     s.add_argument("name")
     s.add_argument("run", nargs="?")
-    s.set_defaults(handler="cli.reports:show_report")
+    s.set_defaults(handler="deepref.cli.reports:show_report")
 
 
 def _evaluate(subparsers: argparse._SubParsersAction) -> None:
@@ -200,7 +200,7 @@ def _evaluate(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--model", help="judge with this model instead of DEEPREF_LLM_MODEL")
     s.add_argument("--max-pairs", type=int, default=200, help="judge at most this many (claim, source) pairs")
     s.add_argument("--fail-under", type=float, metavar="ACCURACY", help="exit 3 when citation accuracy is below this")
-    s.set_defaults(handler="cli.evaluate:citations")
+    s.set_defaults(handler="deepref.cli.evaluate:citations")
 
 
 def _serve(subparsers: argparse._SubParsersAction) -> None:
@@ -212,7 +212,7 @@ def _serve(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="listen on a non-loopback address without DEEPREF_API_TOKEN (anyone who reaches it can use the API)",
     )
-    p.set_defaults(handler="cli.serve:run")
+    p.set_defaults(handler="deepref.cli.serve:run")
 
 
 def _mcp_server(subparsers: argparse._SubParsersAction) -> None:
@@ -237,4 +237,4 @@ def _mcp_server(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="with --http: listen beyond loopback without DEEPREF_API_TOKEN (anyone who reaches it can use it)",
     )
-    p.set_defaults(handler="cli.mcp_server:run")
+    p.set_defaults(handler="deepref.cli.mcp_server:run")

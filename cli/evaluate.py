@@ -13,14 +13,14 @@ import json
 import sys
 from pathlib import Path
 
-from reference.errors import InputError
+from deepref.reference.errors import InputError
 
 MAX_INPUT_BYTES = 50_000_000
 
 
 def citations(args: argparse.Namespace) -> int:
-    from worker.judging.evaluate import as_dict, evaluate
-    from worker.settings import Settings
+    from deepref.worker.pipeline.judging.evaluate import as_dict, evaluate
+    from deepref.worker.settings import Settings
 
     settings = Settings()
     if args.model:
@@ -41,7 +41,7 @@ def citations(args: argparse.Namespace) -> int:
 
 
 def load_citations(answer: str, settings) -> list:
-    from worker.judging import citations as C
+    from deepref.worker.pipeline.judging import citations as C
 
     path = Path(answer).expanduser()
     if path.is_dir():
@@ -69,7 +69,7 @@ def load_citations(answer: str, settings) -> list:
 
 
 def _job_result(job_id: str, settings) -> dict:
-    from worker.client import Client
+    from deepref.worker.client import Client
 
     client = Client(settings)
     try:

@@ -51,9 +51,9 @@ class ProgressBar:
 
 
 def run(args: argparse.Namespace) -> int:
-    from search.library.update import update_index
-    from worker.confine import corpus_folder
-    from worker.settings import get_settings
+    from deepref.search.library.update import update_index
+    from deepref.worker.confine import corpus_folder
+    from deepref.worker.settings import get_settings
 
     folder = Path(corpus_folder(args.folder, None, label="deepref index"))
     index_dir = Path(args.index_dir or get_settings().index_dir).expanduser()
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"another 'deepref index' is updating {folder}; waiting for it to finish", file=sys.stderr, flush=True)
 
     if args.batch_seconds is not None:
-        import search.library.update as update
+        import deepref.search.library.update as update
 
         update.COMMIT_SECONDS = args.batch_seconds
     summary = update_index(folder, index_dir, progress=bar, workers=args.workers, wait=waiting)

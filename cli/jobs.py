@@ -7,13 +7,13 @@ import json
 import os
 import sys
 
-from cli.draft import DraftEcho
-from cli.output import format_result
-from cli.research import options_from
+from deepref.cli.draft import DraftEcho
+from deepref.cli.output import format_result
+from deepref.cli.research import options_from
 
 
 def _client():
-    from worker.client import Client
+    from deepref.worker.client import Client
 
     return Client()
 
@@ -63,7 +63,7 @@ def result(args: argparse.Namespace) -> int:
 
 
 FOLLOW_POLL_SECONDS = 0.1
-READ_COUNT = 100  # events a store read returns at most (worker.jobs)
+READ_COUNT = 100  # events a store read returns at most (worker.jobs.store)
 
 
 def follow(client, job_id: str, *, timeout: float | None = None, out=None) -> str:
@@ -74,7 +74,7 @@ def follow(client, job_id: str, *, timeout: float | None = None, out=None) -> st
     place (the API's clients); a terminal cannot take back what it printed."""
     import time
 
-    from worker.streaming import decode, in_order
+    from deepref.worker.jobs.streaming import decode, in_order
 
     out = out or sys.stderr
     store = client.store
@@ -110,8 +110,8 @@ def cancel(args: argparse.Namespace) -> int:
 
 def worker(args: argparse.Namespace) -> int:
     extra = args.passthrough_args
-    from reference.errors import InputError
-    from worker.celery_app import queue_names, worker_argv
+    from deepref.reference.errors import InputError
+    from deepref.worker.celery_app import queue_names, worker_argv
 
     try:
         queue_names(args.queues)
@@ -136,7 +136,7 @@ def beat(args: argparse.Namespace) -> int:
     _check_secrets()
     if not any(a in ("-s", "--schedule") or a.startswith("--schedule=") for a in extra):
         extra = ["--schedule", os.path.join(os.environ.get("TMPDIR", "/tmp"), "deepref-beat-schedule"), *extra]
-    argv = [sys.executable, "-m", "celery", "-A", "worker.celery_app", "beat", *extra]
+    argv = [sys.executable, "-m", "celery", "-A", "deepref.worker.celery_app", "beat", *extra]
     os.execv(sys.executable, argv)
     return 0  # not reached
 
@@ -144,7 +144,7 @@ def beat(args: argparse.Namespace) -> int:
 def _check_secrets() -> None:
     """Every secret of this deployment follows one rule (worker/credentials.py), on
     every process that uses one, before it starts."""
-    from worker.credentials import check_secrets
-    from worker.settings import get_settings
+    from deepref.worker.credentials import check_secrets
+    from deepref.worker.settings import get_settings
 
     check_secrets(get_settings())

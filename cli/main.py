@@ -20,8 +20,8 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from cli import commands
-from reference.errors import DeeprefError, InputError
+from deepref.cli import commands
+from deepref.reference.errors import DeeprefError, InputError
 
 if TYPE_CHECKING:
     from pydantic import ValidationError  # describe_validation_error's annotation
@@ -40,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def handler_of(args: argparse.Namespace) -> Callable[[argparse.Namespace], int]:
-    """The parsed command's handler, ``"cli.jobs:status"``, imported now."""
+    """The parsed command's handler, ``"deepref.cli.jobs:status"``, imported now."""
     module, _, function = args.handler.partition(":")
     return getattr(importlib.import_module(module), function)
 

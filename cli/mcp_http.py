@@ -24,8 +24,8 @@ from typing import Any
 
 from pydantic import SecretStr
 
-from api.security import check_listen
-from worker.credentials import bearer_token, token_matches
+from deepref.api.security import check_listen
+from deepref.worker.credentials import bearer_token, token_matches
 
 MCP_PATH = "/mcp"
 

@@ -23,14 +23,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
-from cli.main import describe_validation_error
-from cli.output import FORMATS, check_output_options, format_result
-from reference.errors import DeeprefError
-from reports.errors import ReportRunNotFound
-from reports.store import ReportStore
-from worker.confine import SHOWN_CHARS, corpus_folder
-from worker.errors import JobTimeout
-from worker.models import JobState, ResearchOptions, ResearchResult
+from deepref.cli.main import describe_validation_error
+from deepref.cli.output import FORMATS, check_output_options, format_result
+from deepref.reference.errors import DeeprefError
+from deepref.reports.errors import ReportRunNotFound
+from deepref.reports.store import ReportStore
+from deepref.worker.confine import SHOWN_CHARS, corpus_folder
+from deepref.worker.errors import JobTimeout
+from deepref.worker.jobs.models import JobState, ResearchOptions, ResearchResult
 
 SERVER_NAME = "deepref"
 REPORT_FILES = {  # what a report run folder holds -> media type
@@ -64,14 +64,14 @@ class CiteSource(BaseModel):
 
 
 def run(args: argparse.Namespace) -> int:
-    from worker.credentials import check_secrets
-    from worker.settings import get_settings
+    from deepref.worker.credentials import check_secrets
+    from deepref.worker.settings import get_settings
 
     settings = get_settings()
     check_secrets(settings)  # a short secret of this deployment refuses to start, whichever transport
     queued = args.research == "queued" or (args.research == "auto" and "redis_url" in settings.model_fields_set)
     if args.http:
-        from cli.mcp_http import serve_http
+        from deepref.cli.mcp_http import serve_http
 
         return serve_http(settings, args, lambda: build_server(settings, queued=queued, http=True))
     build_server(settings, queued=queued, http=False).run("stdio")
@@ -273,7 +273,7 @@ def _report_resource(server, settings) -> None:
 async def _research_here(question: str, options: ResearchOptions, settings, ctx) -> ResearchResult:
     """The embedded pipeline in this process; the runner's progress callback (called
     on this loop) feeds one task that sends the notifications in order."""
-    from worker.runner import run_research_async
+    from deepref.worker.pipeline.embedded import run_research_async
 
     queue: asyncio.Queue = asyncio.Queue()
 
@@ -307,7 +307,7 @@ class _Jobs:
 
     def client(self):
         if self._client is None:
-            from worker.client import Client
+            from deepref.worker.client import Client
 
             self._client = Client(self.settings)
         return self._client
@@ -357,9 +357,9 @@ class _Jobs:
 def _cite(document: dict[str, Any]) -> dict[str, Any]:
     """``deepref cite`` on a document: its validation (and messages), then the engine
     with every option the CLI passes (option names are build_references' keywords)."""
-    from cli.cite import parse_document
-    from reference import Source, build_references
-    from worker.embedding import get_embedder
+    from deepref.cli.cite import parse_document
+    from deepref.reference import Source, build_references
+    from deepref.worker.inference.embedding import get_embedder
 
     doc = parse_document(json.dumps(document))
     opts = doc.options

@@ -8,10 +8,10 @@ import html
 import json
 from typing import TYPE_CHECKING
 
-from reference.errors import InputError
+from deepref.reference.errors import InputError
 
 if TYPE_CHECKING:  # the renderers are imported by the functions that use them: `--help` stays light
-    from worker.models import DeepOut, ResearchResult
+    from deepref.worker.jobs.models import DeepOut, ResearchResult
 
 EXPORTS = ("bibtex", "ris", "csl-json")
 FORMATS = ("md", "html", "json", "text", *EXPORTS)
@@ -26,11 +26,11 @@ def check_output_options(fmt: str, style: str | None) -> None:
 
 
 def format_result(result: ResearchResult, fmt: str, style: str | None = None) -> str:
-    from worker.pipeline import reference_result_from
+    from deepref.worker.pipeline.stages import reference_result_from
 
     check_output_options(fmt, style)
     if fmt in EXPORTS:
-        from worker.bibliography import export, works_from_result
+        from deepref.bibliography import export, works_from_result
 
         return export(works_from_result(result), fmt).text.rstrip("\r\n")
     if fmt == "json":
@@ -70,8 +70,8 @@ def _quotes(refs) -> list[str]:
 def _styled(fmt: str, result: ResearchResult, style: str):
     """The md or text style whose footnote definitions are citation-style entries,
     each followed by the quotes that support the claims."""
-    from reference.styles import MarkdownFootnotes, TextStyle
-    from worker.bibliography import entries_by_number
+    from deepref.bibliography import entries_by_number
+    from deepref.reference.styles import MarkdownFootnotes, TextStyle
 
     entries = entries_by_number(result, style, "md" if fmt == "md" else "text")
 
@@ -97,15 +97,15 @@ def _styled(fmt: str, result: ResearchResult, style: str):
 def _html(result: ResearchResult, style: str | None = None) -> str:
     """A page to save and open: the answer's Markdown rendered, footnotes linked to
     the reference list, the warnings as notes."""
-    from reference.html import answer_html, html_page, reference_item_html, reference_list_html
-    from reference.styles import HTMLStyle
-    from worker.pipeline import reference_result_from
+    from deepref.reference.html import answer_html, html_page, reference_item_html, reference_list_html
+    from deepref.reference.styles import HTMLStyle
+    from deepref.worker.pipeline.stages import reference_result_from
 
     notes = "".join(f"<p class='note'>note: {html.escape(w)}</p>" for w in result.warnings)
     if style is None:
         references = HTMLStyle().references_html(reference_result_from(result))
     else:
-        from worker.bibliography import entries_by_number
+        from deepref.bibliography import entries_by_number
 
         entries = entries_by_number(result, style, "html")
 

@@ -8,13 +8,13 @@ import asyncio
 import sys
 import time
 
-from reference.errors import InputError
+from deepref.reference.errors import InputError
 
 
 def _context():
-    from reports.definitions import load_definitions
-    from reports.store import ReportStore
-    from worker.settings import get_settings
+    from deepref.reports.definitions import load_definitions
+    from deepref.reports.store import ReportStore
+    from deepref.worker.settings import get_settings
 
     settings = get_settings()
     return settings, load_definitions(settings.reports_file), ReportStore(settings.reports_dir)
@@ -39,7 +39,7 @@ def list_reports(args: argparse.Namespace) -> int:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    from reports.run import advance_locked, new_run, run_local
+    from deepref.reports.run import advance_locked, new_run, run_local
 
     settings, defs, store = _context()
     definition = _definition(defs, args.name)
@@ -55,7 +55,7 @@ def run_report(args: argparse.Namespace) -> int:
 
         asyncio.run(run_local(report, definition, store, settings, on_section=progress))
     else:
-        from worker.client import Client
+        from deepref.worker.client import Client
 
         client = Client(settings)
         # the run's lock, as beat's tick takes it: never both submitting the same questions

@@ -7,10 +7,10 @@ import functools
 import sys
 from collections.abc import Callable
 
-from cli.draft import DraftEcho
-from cli.output import check_output_options, cost_line, format_result, spend_summary
-from worker.confine import corpus_folder
-from worker.models import JobRecord, ResearchBudget, ResearchOptions
+from deepref.cli.draft import DraftEcho
+from deepref.cli.output import check_output_options, cost_line, format_result, spend_summary
+from deepref.worker.confine import corpus_folder
+from deepref.worker.jobs.models import JobRecord, ResearchBudget, ResearchOptions
 
 
 def options_from(args: argparse.Namespace) -> ResearchOptions:
@@ -40,7 +40,7 @@ def options_from(args: argparse.Namespace) -> ResearchOptions:
 
 
 def run(args: argparse.Namespace) -> int:
-    from worker.runner import run_research
+    from deepref.worker.pipeline.embedded import run_research
 
     check_output_options(args.format, args.style)  # before minutes of research, not after
     options = options_from(args)
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _draft(echo: DraftEcho, fields: dict[str, str]) -> None:
-    from worker.streaming import decode
+    from deepref.worker.jobs.streaming import decode
 
     kind, data = decode(fields)
     if kind == "draft":
@@ -99,9 +99,9 @@ def progress_lines(say: Callable[[str], None]) -> Callable[[JobRecord], None]:
 
 def estimate_line(question: str, options: ResearchOptions) -> str | None:
     """``[estimate] …``: the most the job's model calls can cost, before they are made."""
-    from worker.pipeline import PROMPT_PASSAGES
-    from worker.settings import get_settings
-    from worker.spend import quick_estimate
+    from deepref.worker.inference.spend import quick_estimate
+    from deepref.worker.pipeline.stages import PROMPT_PASSAGES
+    from deepref.worker.settings import get_settings
 
     cost = quick_estimate(question, options, get_settings(), PROMPT_PASSAGES)
     if not cost:

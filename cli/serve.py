@@ -15,10 +15,10 @@ def run(args: argparse.Namespace) -> int:
 
     from aiohttp import web
 
-    from api.accesslog import RedactingAccessLogger
-    from api.app import create_app
-    from api.security import check_listen
-    from worker.settings import get_settings
+    from deepref.api.accesslog import RedactingAccessLogger
+    from deepref.api.app import create_app
+    from deepref.api.security import check_listen
+    from deepref.worker.settings import get_settings
 
     settings = get_settings()
     warnings = check_listen(args.host, settings, insecure_no_auth=args.insecure_no_auth)  # raises: exit 1

@@ -11,38 +11,38 @@ import typing as _typing
 # public name -> the module defining it; each is imported on first use, so importing
 # one light module (``reference.errors``) does not load the engine with numpy and scipy
 _EXPORTS = {
-    "Chunk": "reference.chunking",
-    "chunk_text": "reference.chunking",
-    "Embedder": "reference.embedders",
-    "build_references": "reference.engine",
-    "DeeprefError": "reference.errors",
-    "Marker": "reference.markers",
-    "find_markers": "reference.markers",
-    "Reference": "reference.models",
-    "ReferenceResult": "reference.models",
-    "Source": "reference.models",
-    "Span": "reference.models",
-    "Stats": "reference.models",
-    "merge_results": "reference.numbering",
-    "merge_sections": "reference.numbering",
-    "locate_quote": "reference.quotes",
-    "ReferenceStream": "reference.stream",
-    "rewrite_markers": "reference.stream",
-    "Style": "reference.styles",
-    "render": "reference.styles",
+    "Chunk": "deepref.reference.chunking",
+    "chunk_text": "deepref.reference.chunking",
+    "Embedder": "deepref.reference.embedders",
+    "build_references": "deepref.reference.engine",
+    "DeeprefError": "deepref.reference.errors",
+    "Marker": "deepref.reference.markers",
+    "find_markers": "deepref.reference.markers",
+    "Reference": "deepref.reference.models",
+    "ReferenceResult": "deepref.reference.models",
+    "Source": "deepref.reference.models",
+    "Span": "deepref.reference.models",
+    "Stats": "deepref.reference.models",
+    "merge_results": "deepref.reference.numbering",
+    "merge_sections": "deepref.reference.numbering",
+    "locate_quote": "deepref.reference.quotes",
+    "ReferenceStream": "deepref.reference.stream",
+    "rewrite_markers": "deepref.reference.stream",
+    "Style": "deepref.reference.styles",
+    "render": "deepref.reference.styles",
 }
 
 if _typing.TYPE_CHECKING:
-    from reference.chunking import Chunk, chunk_text
-    from reference.embedders import Embedder
-    from reference.engine import build_references
-    from reference.errors import DeeprefError
-    from reference.markers import Marker, find_markers
-    from reference.models import Reference, ReferenceResult, Source, Span, Stats
-    from reference.numbering import merge_results, merge_sections
-    from reference.quotes import locate_quote
-    from reference.stream import ReferenceStream, rewrite_markers
-    from reference.styles import Style, render
+    from deepref.reference.chunking import Chunk, chunk_text
+    from deepref.reference.embedders import Embedder
+    from deepref.reference.engine import build_references
+    from deepref.reference.errors import DeeprefError
+    from deepref.reference.markers import Marker, find_markers
+    from deepref.reference.models import Reference, ReferenceResult, Source, Span, Stats
+    from deepref.reference.numbering import merge_results, merge_sections
+    from deepref.reference.quotes import locate_quote
+    from deepref.reference.stream import ReferenceStream, rewrite_markers
+    from deepref.reference.styles import Style, render
 
 
 def __getattr__(name: str) -> object:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from reference.wrapping import wrap_breaks
+from deepref.reference.wrapping import wrap_breaks
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,8 @@
 """The embedder protocol: all the engine needs of an embedding model.
 
 The engine only needs ``embed(texts) -> ndarray``. Real embedders do I/O (load a
-model from disk, call an HTTP endpoint), so they live in ``worker.embedding``
-(``worker.embedding.get_embedder("local")``) and are passed in by the caller.
+model from disk, call an HTTP endpoint), so they live in ``worker.inference.embedding``
+(``worker.inference.embedding.get_embedder("local")``) and are passed in by the caller.
 """
 
 from __future__ import annotations

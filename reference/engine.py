@@ -21,24 +21,31 @@ from typing import Literal
 
 import numpy as np
 
-from reference import blockwise
-from reference.blockwise import row_blocks
-from reference.chunking import Chunk, chunk_text, split_lines
-from reference.embedders import Embedder
-from reference.errors import InputError
-from reference.insertion import insert_markers, marker_position
-from reference.locators import locate
-from reference.markers import Marker, parse_markers, strip_markers
-from reference.models import Opinion, Reference, ReferenceResult, SecondOpinion, Source, Stats
-from reference.numbering import Numbering, unify_sources
-from reference.profiles import Profile, get_profile
-from reference.quotes import page_sentences, place_quote
-from reference.scoring import Scorer, Scores, score
-from reference.segmentation import Layout, Segment, segment_answer
-from reference.selection import Candidates, Pair, greedy_multi, greedy_unique
-from reference.support import PairEvidence, SupportModel, SupportModels, default_models, pair_features, source_keys
-from reference.tokens import TokenIndex
-from reference.urls import hostname
+from deepref.reference import blockwise
+from deepref.reference.blockwise import row_blocks
+from deepref.reference.chunking import Chunk, chunk_text, split_lines
+from deepref.reference.embedders import Embedder
+from deepref.reference.errors import InputError
+from deepref.reference.insertion import insert_markers, marker_position
+from deepref.reference.locators import locate
+from deepref.reference.markers import Marker, parse_markers, strip_markers
+from deepref.reference.models import Opinion, Reference, ReferenceResult, SecondOpinion, Source, Stats
+from deepref.reference.numbering import Numbering, unify_sources
+from deepref.reference.profiles import Profile, get_profile
+from deepref.reference.quotes import page_sentences, place_quote
+from deepref.reference.scoring import Scorer, Scores, score
+from deepref.reference.segmentation import Layout, Segment, segment_answer
+from deepref.reference.selection import Candidates, Pair, greedy_multi, greedy_unique
+from deepref.reference.support import (
+    PairEvidence,
+    SupportModel,
+    SupportModels,
+    default_models,
+    pair_features,
+    source_keys,
+)
+from deepref.reference.tokens import TokenIndex
+from deepref.reference.urls import hostname
 
 MARKER_MODES = ("auto", "attribute", "resolve", "verify")
 OPINION_BAND = (0.35, 0.85)

@@ -16,7 +16,7 @@ Every message says what went wrong *and* what the user can do about it.
 ``retryable`` says whether the same call may succeed later (a timeout, a 503, a
 Redis restart). It is set where an error is raised, because only that place knows:
 a 401 and a 503 are both "the LLM endpoint failed". The job lifecycle
-(worker/lifecycle.py) retries a stage only on a retryable error; the default is no.
+(worker/jobs/lifecycle.py) retries a stage only on a retryable error; the default is no.
 """
 
 from __future__ import annotations

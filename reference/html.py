@@ -29,7 +29,7 @@ from urllib.parse import unquote, urlsplit
 
 from markdown_it import MarkdownIt
 
-from reference.languages import RTL
+from deepref.reference.languages import RTL
 
 _md = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table")
 _OPEN, _CLOSE = "\ue000", "\ue001"

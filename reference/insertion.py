@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from reference.segmentation import Layout
+from deepref.reference.segmentation import Layout
 
 _NEXT_LIST_ITEM = re.compile(r"[ \t]*\r?\n[ \t]*(?:[-*+]|\d+[.)])[ \t]+")
 _CLOSING = ".!?。！？"

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import sparse
 
-from reference.tokens import TokenIndex
-from reference.words import CJK, CJK_RUN, STOPWORDS, stem
+from deepref.reference.tokens import TokenIndex
+from deepref.reference.words import CJK, CJK_RUN, STOPWORDS, stem
 
 _TOKEN = re.compile(rf"[{CJK}]+|[^\W_]+", re.UNICODE)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlsplit, urlunsplit
 
-from reference.languages import locator_label
+from deepref.reference.languages import locator_label
 
 LocatorKind = Literal["page", "slide", "section"]
 SECTION_SEPARATOR = " › "

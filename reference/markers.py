@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from reference.segmentation import _FENCE, _INLINE_CODE
+from deepref.reference.segmentation import _FENCE, _INLINE_CODE
 
 MAX_IDS_PER_MARKER = 50
 """A range like ``[1-999999]`` is a model glitch, not a million citations."""

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from reference.locators import Locator, Mark
+from deepref.reference.locators import Locator, Mark
 
 Scorer = Literal["cosine", "hybrid", "lexical", "jaccard"]
 """Which similarity produced the scores: dense only, dense+lexical, lexical only
@@ -145,7 +145,7 @@ class ReferenceResult:
     """The support level the engine applied."""
 
     def render(self, style: str = "markdown") -> str:
-        from reference.styles import render  # here: the data classes need not load the renderers
+        from deepref.reference.styles import render  # here: the data classes need not load the renderers
 
         return render(self, style)
 

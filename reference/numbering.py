@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
-from reference.models import Reference, ReferenceResult, Source
-from reference.urls import normalize_url
+from deepref.reference.models import Reference, ReferenceResult, Source
+from deepref.reference.urls import normalize_url
 
 SourceKey = Callable[[Source], str]
 

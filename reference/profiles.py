@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from reference.errors import InputError
-from reference.scoring import ScoringConfig
+from deepref.reference.errors import InputError
+from deepref.reference.scoring import ScoringConfig
 
 
 @dataclass(frozen=True, slots=True)

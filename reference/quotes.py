@@ -25,9 +25,9 @@ from dataclasses import dataclass
 import numpy as np
 from rapidfuzz import fuzz
 
-from reference.chunking import split_sentences
-from reference.lexical import tokenize
-from reference.models import Span
+from deepref.reference.chunking import split_sentences
+from deepref.reference.lexical import tokenize
+from deepref.reference.models import Span
 
 MIN_SCORE = 0.85
 """Below this similarity a "match" is usually a different sentence on the same topic."""

@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from reference.blockwise import RowBlocks, block_rows, product, views
-from reference.embedders import Embedder
-from reference.lexical import TokenMatrix, build_matrices, coverage_matrix, jaccard_matrix
-from reference.models import Scorer
-from reference.tokens import TokenIndex
+from deepref.reference.blockwise import RowBlocks, block_rows, product, views
+from deepref.reference.embedders import Embedder
+from deepref.reference.lexical import TokenMatrix, build_matrices, coverage_matrix, jaccard_matrix
+from deepref.reference.models import Scorer
+from deepref.reference.tokens import TokenIndex
 
 
 @dataclass(frozen=True, slots=True)

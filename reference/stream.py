@@ -20,10 +20,10 @@ from dataclasses import dataclass
 
 import regex
 
-from reference.markers import _expand
-from reference.models import Reference, Source
-from reference.numbering import Numbering
-from reference.styles import Style, get_style
+from deepref.reference.markers import _expand
+from deepref.reference.models import Reference, Source
+from deepref.reference.numbering import Numbering
+from deepref.reference.styles import Style, get_style
 
 _STREAM_PATTERN = regex.compile(
     r"(?P<tag><sources>\s{0,3}\[(?P<tag_ids>[0-9,;\s\-–—]{0,120})\]\s{0,3}</sources>)"

@@ -15,12 +15,12 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from reference.errors import InputError
-from reference.html import answer_html, marker_html, reference_item_html, reference_list_html, safe_url
-from reference.locators import locator_link
+from deepref.reference.errors import InputError
+from deepref.reference.html import answer_html, marker_html, reference_item_html, reference_list_html, safe_url
+from deepref.reference.locators import locator_link
 
 if TYPE_CHECKING:  # types only: models imports this module to render (ReferenceResult.render)
-    from reference.models import Reference, ReferenceResult
+    from deepref.reference.models import Reference, ReferenceResult
 
 
 class Style:

@@ -29,12 +29,12 @@ from importlib import resources
 import numpy as np
 from scipy import sparse
 
-from reference.chunking import Chunk, split_sentences
-from reference.errors import ConfigurationError
-from reference.lexical import TokenMatrix, build_matrices, coverage_matrix, idf_of, token_matrix, tokenize
-from reference.models import Source
-from reference.support_trees import Trees
-from reference.words import STOPWORDS
+from deepref.reference.chunking import Chunk, split_sentences
+from deepref.reference.errors import ConfigurationError
+from deepref.reference.lexical import TokenMatrix, build_matrices, coverage_matrix, idf_of, token_matrix, tokenize
+from deepref.reference.models import Source
+from deepref.reference.support_trees import Trees
+from deepref.reference.words import STOPWORDS
 
 LEXICAL_FEATURES = (
     "coverage",  # IDF-weighted share of the claim's words in the passage
@@ -163,7 +163,7 @@ class SupportModels:
 @cache  # the package's own read-only file, parsed once
 def default_models() -> SupportModels:
     """The weights shipped with the package (reference/support_weights.json)."""
-    text = resources.files("reference").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+    text = resources.files("deepref.reference").joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
     return SupportModels.from_dict(json.loads(text))
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from reference.errors import ConfigurationError
+from deepref.reference.errors import ConfigurationError
 
 _FIELDS = ("feature", "threshold", "left", "right", "value")
 

@@ -26,10 +26,10 @@ from itertools import count
 import numpy as np
 from scipy import sparse
 
-from reference.words import CJK as _CJK
-from reference.words import CJK_RUN as _CJK_RUN
-from reference.words import STOPWORDS
-from reference.words import stem as _stem
+from deepref.reference.words import CJK as _CJK
+from deepref.reference.words import CJK_RUN as _CJK_RUN
+from deepref.reference.words import STOPWORDS
+from deepref.reference.words import stem as _stem
 
 _TOKEN_OR_SEPARATOR = re.compile(rf"[{_CJK}]+|[^\W_]+|\x00", re.UNICODE)
 _SEPARATOR = "\x00"

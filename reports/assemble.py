@@ -11,11 +11,11 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from reference.html import answer_html, html_page, reference_item_html, reference_list_html
-from reference.numbering import merge_sections
-from reference.styles import MarkdownFootnotes
-from worker.models import ResearchResult
-from worker.pipeline import reference_result_from
+from deepref.reference.html import answer_html, html_page, reference_item_html, reference_list_html
+from deepref.reference.numbering import merge_sections
+from deepref.reference.styles import MarkdownFootnotes
+from deepref.worker.jobs.models import ResearchResult
+from deepref.worker.pipeline.stages import reference_result_from
 
 
 def assemble(report: dict[str, Any]) -> dict[str, Any]:

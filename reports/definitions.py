@@ -28,8 +28,8 @@ import yaml
 from croniter import croniter
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from reports.errors import DefinitionError
-from worker.models import Depth, ResearchBudget, ResearchOptions
+from deepref.reports.errors import DefinitionError
+from deepref.worker.jobs.models import Depth, ResearchBudget, ResearchOptions
 
 _EVERY = re.compile(r"^\s*(\d+)\s*([smhd])\s*$")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
@@ -85,7 +85,7 @@ class Retention(BaseModel):
 
 
 class WebhookDelivery(BaseModel):
-    """POST a signed event when a run finishes (worker/webhooks.py's signature)."""
+    """POST a signed event when a run finishes (worker/jobs/webhooks.py's signature)."""
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["webhook"] = "webhook"

@@ -25,8 +25,8 @@ from email.utils import formatdate, make_msgid
 from typing import Any
 from urllib.parse import urlsplit
 
-from reference.errors import ConfigurationError
-from reports.definitions import Delivery, EmailDelivery, ReportDefinition, WebhookDelivery
+from deepref.reference.errors import ConfigurationError
+from deepref.reports.definitions import Delivery, EmailDelivery, ReportDefinition, WebhookDelivery
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ def deliver_report(report: dict[str, Any], definition: ReportDefinition, rendere
 def _deliver(delivery: Delivery, report: dict[str, Any], rendered: dict[str, str], settings) -> dict[str, Any]:
     """One delivery's attempts and outcome. A webhook's URL is recorded redacted, here
     and in every error, as the run is served to every token holder."""
-    from worker import metrics
+    from deepref.worker import metrics
 
     webhook = isinstance(delivery, WebhookDelivery)
     target = redact_url(delivery.url) if webhook else ", ".join(delivery.to)
@@ -149,7 +149,7 @@ def report_event(report: dict[str, Any], settings) -> dict[str, Any]:
 
 
 async def post_webhook(url: str, report: dict[str, Any], settings) -> str:
-    from worker import webhooks
+    from deepref.worker.jobs import webhooks
 
     webhooks.validate_callback_url(url, settings)  # the secret, the address policy
     event = report_event(report, settings)
@@ -212,7 +212,7 @@ def header_text(text: str) -> str:
 def build_message(delivery: EmailDelivery, report: dict[str, Any], rendered: dict[str, str], settings) -> EmailMessage:
     from html import escape
 
-    from reports.assemble import render_html, render_markdown
+    from deepref.reports.assemble import render_html, render_markdown
 
     summary = changes_text(report)
     markdown = rendered.get("md") or render_markdown(report)

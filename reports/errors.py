@@ -8,7 +8,7 @@ DeeprefError (reference.errors)
 
 from __future__ import annotations
 
-from reference.errors import DeeprefError, InputError
+from deepref.reference.errors import DeeprefError, InputError
 
 
 class DefinitionError(InputError):

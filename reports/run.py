@@ -12,7 +12,7 @@ ones. Whoever advances a run (beat's tick, ``deepref reports run NAME``) calls
 it, so two coordinators never submit the same question twice. Embedded:
 ``run_local`` researches the questions in this process with the same limit.
 Either way each question is one job through the job lifecycle
-(worker/lifecycle.py), and a section's status follows its job's state.
+(worker/jobs/lifecycle.py), and a section's status follows its job's state.
 """
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from reference.errors import DeeprefError
-from reports.assemble import assemble, render_html, render_markdown
-from reports.definitions import ReportDefinition
-from reports.diff import summarize_changes
-from reports.store import ReportStore
-from worker import spend
-from worker.errors import JobNotFound
-from worker.models import JobState, ResearchResult
+from deepref.reference.errors import DeeprefError
+from deepref.reports.assemble import assemble, render_html, render_markdown
+from deepref.reports.definitions import ReportDefinition
+from deepref.reports.diff import summarize_changes
+from deepref.reports.store import ReportStore
+from deepref.worker.errors import JobNotFound
+from deepref.worker.inference import spend
+from deepref.worker.jobs.models import JobState, ResearchResult
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +121,7 @@ async def run_local(
     report: dict[str, Any], definition: ReportDefinition, store: ReportStore, settings=None, on_section=None
 ) -> dict[str, Any]:
     """Research every unanswered question in this process, then finish the report."""
-    from worker.runner import run_research_async
+    from deepref.worker.pipeline.embedded import run_research_async
 
     limit = asyncio.Semaphore(definition.concurrency)
     lock = asyncio.Lock()
@@ -165,8 +165,8 @@ def finish(report: dict[str, Any], definition: ReportDefinition, store: ReportSt
     report.pop("_merged_refs", None)
     store.save(report, rendered)  # finished on disk first: a delivery never holds the run back
     if definition.deliveries:
-        from reports.delivery import deliver_report
-        from worker.settings import get_settings
+        from deepref.reports.delivery import deliver_report
+        from deepref.worker.settings import get_settings
 
         try:
             deliver_report(report, definition, rendered, settings or get_settings())
@@ -186,8 +186,8 @@ def _previous(store: ReportStore, report: dict[str, Any]) -> dict[str, Any] | No
 
 def _summary(report: dict[str, Any], settings) -> tuple[str | None, dict | None]:
     """A short summary of findings, only when an LLM is configured, and its usage."""
-    from worker.llm import LLMClient
-    from worker.settings import get_settings
+    from deepref.worker.inference.llm import LLMClient
+    from deepref.worker.settings import get_settings
 
     llm = LLMClient.from_settings(settings or get_settings())
     if llm is None:

@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 
 from croniter import croniter
 
-from reports.definitions import Schedule
+from deepref.reports.definitions import Schedule
 
 
 def latest_slot(schedule: Schedule, now: datetime) -> datetime:

@@ -18,8 +18,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from reports.errors import ReportRunNotFound
-from worker.confine import safe_name, shown
+from deepref.reports.errors import ReportRunNotFound
+from deepref.worker.confine import safe_name, shown
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -61,7 +61,7 @@ class ReportStore:
     def _write_references(folder: Path, report: dict[str, Any]) -> None:
         """The run's shared reference list as ``references.bib``, ``.ris`` and ``.json``
         (CSL-JSON), for a reference manager to import."""
-        from worker.bibliography import FILE_FORMATS, export, works_from_report
+        from deepref.bibliography import FILE_FORMATS, export, works_from_report
 
         works = works_from_report(report)
         for fmt in FILE_FORMATS:

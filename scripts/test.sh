@@ -18,7 +18,7 @@ if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/nu
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) \
     || echo "test.sh: could not install ${missing[*]}; the browser test will say so" >&2
 fi
-# BibTeX 0.99d reads the BibTeX exports back (tests/worker/test_bibtex_hostile.py); only
+# BibTeX 0.99d reads the BibTeX exports back (tests/bibliography/test_bibtex_hostile.py); only
 # its binaries (about 10 MB), no TeX Live styles or fonts
 if ! command -v bibtex >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "test.sh: apt-get install texlive-binaries (BibTeX, from Debian's packages)" >&2

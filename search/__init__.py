@@ -13,20 +13,20 @@ import importlib
 from typing import Any
 
 _EXPORTS = {
-    "PROVIDERS": "search.spec",
-    "PRESETS": "search.spec",
-    "AllProvidersFailed": "search.errors",
-    "CombinedSearch": "search.combined",
-    "MemoryRateLimiter": "search.ratelimit",
-    "ProviderConfig": "search.providers",
-    "ProviderStats": "search.api",
-    "RateLimiter": "search.ratelimit",
-    "RedisRateLimiter": "search.ratelimit",
-    "SearchHit": "search.models",
-    "SearchProvider": "search.models",
-    "build_queries": "search.queries",
-    "make_provider": "search.providers",
-    "merge_hits": "search.merge",
+    "PROVIDERS": "deepref.search.spec",
+    "PRESETS": "deepref.search.spec",
+    "AllProvidersFailed": "deepref.search.errors",
+    "CombinedSearch": "deepref.search.combined",
+    "MemoryRateLimiter": "deepref.search.ratelimit",
+    "ProviderConfig": "deepref.search.providers",
+    "ProviderStats": "deepref.search.api",
+    "RateLimiter": "deepref.search.ratelimit",
+    "RedisRateLimiter": "deepref.search.ratelimit",
+    "SearchHit": "deepref.search.models",
+    "SearchProvider": "deepref.search.models",
+    "build_queries": "deepref.search.queries",
+    "make_provider": "deepref.search.providers",
+    "merge_hits": "deepref.search.merge",
 }
 
 __all__ = sorted(_EXPORTS)

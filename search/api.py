@@ -30,9 +30,9 @@ from xml.etree.ElementTree import ParseError
 import aiohttp
 import defusedxml.ElementTree as SafeET
 
-from search.errors import ProviderAuthError, RateLimitedError, SearchError
-from search.models import SearchHit
-from search.ratelimit import RateLimiter
+from deepref.search.errors import ProviderAuthError, RateLimitedError, SearchError
+from deepref.search.models import SearchHit
+from deepref.search.ratelimit import RateLimiter
 
 Sleep = Callable[[float], Awaitable[None]]
 MALFORMED = (ValueError, KeyError, TypeError, AttributeError, IndexError, ParseError)

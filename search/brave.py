@@ -10,8 +10,8 @@ import html
 import re
 from typing import Any
 
-from search.api import ApiProvider, Page, ProviderStats, text
-from search.models import SearchHit
+from deepref.search.api import ApiProvider, Page, ProviderStats, text
+from deepref.search.models import SearchHit
 
 _TAGS = re.compile(r"<[^>]+>")
 

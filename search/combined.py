@@ -12,9 +12,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable, Mapping, Sequence
 
-from search.api import ApiProvider, ProviderStats
-from search.errors import AllProvidersFailed, SearchError
-from search.models import SearchHit, SearchProvider
+from deepref.search.api import ApiProvider, ProviderStats
+from deepref.search.errors import AllProvidersFailed, SearchError
+from deepref.search.models import SearchHit, SearchProvider
 
 
 class CombinedSearch:

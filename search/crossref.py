@@ -15,9 +15,9 @@ import html
 import re
 from typing import Any
 
-from search.api import ApiProvider, Page, ProviderStats, text, year_of
-from search.identifiers import normalize_doi
-from search.models import SearchHit
+from deepref.search.api import ApiProvider, Page, ProviderStats, text, year_of
+from deepref.search.identifiers import normalize_doi
+from deepref.search.models import SearchHit
 
 _TAGS = re.compile(r"<[^>]+>")
 _KINDS = {

@@ -15,9 +15,9 @@ import asyncio
 import random
 from typing import Any
 
-from search.errors import RateLimitedError, SearchError
-from search.models import SearchHit
-from search.ratelimit import RateLimiter
+from deepref.search.errors import RateLimitedError, SearchError
+from deepref.search.models import SearchHit
+from deepref.search.ratelimit import RateLimiter
 
 # how ddgs words a network that does not let it out (its backends' transport errors)
 _UNREACHABLE = ("DNSError", "ConnectError", "ConnectTimeout", "Connection refused", "error sending request")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from reference.errors import DeeprefError
+from deepref.reference.errors import DeeprefError
 
 
 class SearchError(DeeprefError):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from search.api import ApiProvider, Page, ProviderStats, text, year_of
-from search.models import SearchHit
+from deepref.search.api import ApiProvider, Page, ProviderStats, text, year_of
+from deepref.search.models import SearchHit
 
 
 class ExaProvider(ApiProvider):

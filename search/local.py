@@ -18,15 +18,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from reference.embedders import Embedder
-from reference.errors import ConfigurationError
-from search import library
-from search.documents import FORMAT_NAMES
-from search.documents.walk import read_path
-from search.library.hybrid import RERANK_DEPTH, rerank
-from search.library.store import LibrarySearcher, index_path
-from search.library.update import Progress, Summary, plan, update_index
-from search.models import SearchHit
+from deepref.reference.embedders import Embedder
+from deepref.reference.errors import ConfigurationError
+from deepref.search import library
+from deepref.search.documents import FORMAT_NAMES
+from deepref.search.documents.walk import read_path
+from deepref.search.library.hybrid import RERANK_DEPTH, rerank
+from deepref.search.library.store import LibrarySearcher, index_path
+from deepref.search.library.update import Progress, Summary, plan, update_index
+from deepref.search.models import SearchHit
 
 log = logging.getLogger(__name__)
 

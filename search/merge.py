@@ -17,9 +17,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from urllib.parse import urlsplit
 
-from reference.urls import hostname, normalize_url
-from search.identifiers import arxiv_of_doi, work_keys
-from search.models import SearchHit
+from deepref.reference.urls import hostname, normalize_url
+from deepref.search.identifiers import arxiv_of_doi, work_keys
+from deepref.search.models import SearchHit
 
 ALLOWED_SCHEMES = ("http", "https", "file")
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from search.api import ApiProvider, Page, ProviderStats, text, year_of
-from search.identifiers import normalize_arxiv, normalize_doi
-from search.models import SearchHit
+from deepref.search.api import ApiProvider, Page, ProviderStats, text, year_of
+from deepref.search.identifiers import normalize_arxiv, normalize_doi
+from deepref.search.models import SearchHit
 
 _KINDS = {
     "preprint": "article",

@@ -10,23 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from reference.errors import ConfigurationError
-from search.api import ApiProvider
-from search.arxiv import ArxivProvider
-from search.brave import BraveProvider
-from search.crossref import CrossrefProvider
-from search.duckduckgo import DuckDuckGoProvider
-from search.exa import ExaProvider
-from search.local import LocalCorpusProvider
-from search.models import SearchProvider
-from search.openalex import OpenAlexProvider
-from search.pubmed import PubMedProvider
-from search.ratelimit import RateLimiter
-from search.searxng import SearxNGProvider
-from search.semanticscholar import SemanticScholarProvider
-from search.spec import COMMERCIAL, PROVIDERS, ProviderConfig, check_config, expand
-from search.tavily import TavilyProvider
-from search.wikipedia import WikipediaProvider
+from deepref.reference.errors import ConfigurationError
+from deepref.search.api import ApiProvider
+from deepref.search.arxiv import ArxivProvider
+from deepref.search.brave import BraveProvider
+from deepref.search.crossref import CrossrefProvider
+from deepref.search.duckduckgo import DuckDuckGoProvider
+from deepref.search.exa import ExaProvider
+from deepref.search.local import LocalCorpusProvider
+from deepref.search.models import SearchProvider
+from deepref.search.openalex import OpenAlexProvider
+from deepref.search.pubmed import PubMedProvider
+from deepref.search.ratelimit import RateLimiter
+from deepref.search.searxng import SearxNGProvider
+from deepref.search.semanticscholar import SemanticScholarProvider
+from deepref.search.spec import COMMERCIAL, PROVIDERS, ProviderConfig, check_config, expand
+from deepref.search.tavily import TavilyProvider
+from deepref.search.wikipedia import WikipediaProvider
 
 API_PROVIDERS: dict[str, type[ApiProvider]] = {
     "openalex": OpenAlexProvider,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 from xml.etree.ElementTree import Element
 
-from search.api import ApiProvider, Page, ProviderStats, text, year_of
-from search.identifiers import normalize_doi
-from search.models import SearchHit
+from deepref.search.api import ApiProvider, Page, ProviderStats, text, year_of
+from deepref.search.identifiers import normalize_doi
+from deepref.search.models import SearchHit
 
 PMC_ARTICLES = "https://pmc.ncbi.nlm.nih.gov/articles"
 

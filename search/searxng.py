@@ -11,9 +11,9 @@ import random
 
 import aiohttp
 
-from search.errors import RateLimitedError, SearchError
-from search.models import SearchHit
-from search.ratelimit import RateLimiter
+from deepref.search.errors import RateLimitedError, SearchError
+from deepref.search.models import SearchHit
+from deepref.search.ratelimit import RateLimiter
 
 
 class SearxNGProvider:

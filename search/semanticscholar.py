@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from search.api import ApiProvider, Page, ProviderStats, text, year_of
-from search.identifiers import normalize_arxiv, normalize_doi
-from search.models import SearchHit
+from deepref.search.api import ApiProvider, Page, ProviderStats, text, year_of
+from deepref.search.identifiers import normalize_arxiv, normalize_doi
+from deepref.search.models import SearchHit
 
 FIELDS = "title,abstract,year,venue,authors,externalIds,url,openAccessPdf,publicationTypes,journal"
 _KINDS = {

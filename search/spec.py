@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reference.errors import ConfigurationError
+from deepref.reference.errors import ConfigurationError
 
 SCHOLARLY = ("openalex", "crossref", "semanticscholar", "arxiv", "pubmed")
 COMMERCIAL = ("tavily", "brave", "exa")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from search.api import ApiProvider, Page, ProviderStats, text
-from search.models import SearchHit
+from deepref.search.api import ApiProvider, Page, ProviderStats, text
+from deepref.search.models import SearchHit
 
 
 class TavilyProvider(ApiProvider):

@@ -13,8 +13,8 @@ import re
 from typing import Any
 from urllib.parse import quote
 
-from search.api import ApiProvider, Page, ProviderStats, text
-from search.models import SearchHit
+from deepref.search.api import ApiProvider, Page, ProviderStats, text
+from deepref.search.models import SearchHit
 
 _TAGS = re.compile(r"<[^>]+>")
 

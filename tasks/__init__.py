@@ -1,4 +1,4 @@
-"""Thin Celery tasks around worker.pipeline and reports.
+"""Thin Celery tasks around worker.pipeline.stages and reports.
 
 Each task converts its JSON payload, calls one plain function and records the outcome
 through the job lifecycle. May import: ``worker``, ``reference``, ``search``, ``reports``.

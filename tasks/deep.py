@@ -2,21 +2,21 @@
 report, then the next stage queued by name (no chain, no chord: the round decides
 what follows, and the job record keeps that decision for the reaper).
 
-The work is ``worker.research``'s; the bookkeeping (claim, heartbeat, retries,
+The work is ``worker.pipeline.deep``'s; the bookkeeping (claim, heartbeat, retries,
 cancel at the boundary) is the lifecycle's through ``tasks.stage``.
 """
 
 from __future__ import annotations
 
-from tasks.research import _job_embedder, _run
-from tasks.stage import run_stage
-from worker import pipeline
-from worker.celery_app import app, process_enqueue, process_resources, process_store
-from worker.errors import JobNotFound
-from worker.lifecycle import DEEP_TASK
-from worker.models import REPORT_STAGE, JobRecord, round_of
-from worker.research import fanout, rounds
-from worker.research.report import write_report
+from deepref.tasks.research import _job_embedder, _run
+from deepref.tasks.stage import run_stage
+from deepref.worker.celery_app import app, process_enqueue, process_resources, process_store
+from deepref.worker.errors import JobNotFound
+from deepref.worker.jobs.lifecycle import DEEP_TASK
+from deepref.worker.jobs.models import REPORT_STAGE, JobRecord, round_of
+from deepref.worker.pipeline import stages as pipeline
+from deepref.worker.pipeline.deep import fanout, rounds
+from deepref.worker.pipeline.deep.report import write_report
 
 FETCH_TASK = "deepref.deep_fetch"
 

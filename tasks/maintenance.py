@@ -10,7 +10,7 @@ redelivery harmless. The decisions are the lifecycle's (``JobLifecycle.reap``).
 
 from __future__ import annotations
 
-from worker.celery_app import QUEUE, app, process_enqueue, process_lifecycle
+from deepref.worker.celery_app import QUEUE, app, process_enqueue, process_lifecycle
 
 
 @app.task(name="deepref.reap")

@@ -6,12 +6,12 @@ from __future__ import annotations
 import logging
 from datetime import UTC, datetime
 
-from reports.definitions import DefinitionsCache
-from reports.run import advance_locked, new_run
-from reports.schedule import due_slot
-from reports.store import ReportStore
-from worker.celery_app import app, process_store
-from worker.settings import get_settings
+from deepref.reports.definitions import DefinitionsCache
+from deepref.reports.run import advance_locked, new_run
+from deepref.reports.schedule import due_slot
+from deepref.reports.store import ReportStore
+from deepref.worker.celery_app import app, process_store
+from deepref.worker.settings import get_settings
 
 log = logging.getLogger(__name__)
 SLOT_LOCK_SECONDS = 7 * 24 * 3600
@@ -33,7 +33,7 @@ def definitions():
 
 @app.task(name="deepref.report_tick")
 def tick() -> dict:
-    from worker.client import Client
+    from deepref.worker.client import Client
 
     settings = get_settings()
     store = ReportStore(settings.reports_dir)

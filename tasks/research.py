@@ -2,10 +2,10 @@
 (a task runs the following stages itself when no other message waits: tasks/stage.py).
 
 Each task takes only the job id: it reads its input artifact from the job store,
-calls the plain function in ``worker.pipeline``, writes its output artifact. The
+calls the plain function in ``worker.pipeline.stages``, writes its output artifact. The
 job's bookkeeping (cancellation, attempts, heartbeat, duplicate deliveries,
-timings, retries, errors) is the lifecycle's (worker/lifecycle.py), reached
-through ``tasks.stage``. Task names are ``worker.lifecycle.STAGE_TASKS``: clients
+timings, retries, errors) is the lifecycle's (worker/jobs/lifecycle.py), reached
+through ``tasks.stage``. Task names are ``worker.jobs.lifecycle.STAGE_TASKS``: clients
 send them by name.
 """
 
@@ -14,11 +14,14 @@ from __future__ import annotations
 import contextlib
 import functools
 
-from tasks.stage import run_stage
-from worker import metrics, pipeline, spend, streaming
-from worker.celery_app import app, process_loop, process_resources, process_store
-from worker.models import JobRecord, ResearchResult
-from worker.referencing import referencing_stage
+from deepref.tasks.stage import run_stage
+from deepref.worker import metrics
+from deepref.worker.celery_app import app, process_loop, process_resources, process_store
+from deepref.worker.inference import spend
+from deepref.worker.jobs import streaming
+from deepref.worker.jobs.models import JobRecord, ResearchResult
+from deepref.worker.pipeline import stages as pipeline
+from deepref.worker.pipeline.referencing import referencing_stage
 
 
 def _run(coro):
@@ -66,7 +69,7 @@ def _chunk(job_id: str, record: JobRecord) -> None:
 def _generate(job_id: str, record: JobRecord) -> None:
     store, res = process_store(), process_resources()
     chunked = store.get_artifact(job_id, "chunk")
-    publish = functools.partial(store.text_event, job_id)  # the answer as it is written (worker/streaming.py)
+    publish = functools.partial(store.text_event, job_id)  # the answer as it is written (worker/jobs/streaming.py)
     out = _run(
         pipeline.generate_stage(
             record.question,
@@ -147,7 +150,7 @@ def _job_embedder(record: JobRecord, res):
     """The process's embedder, unless the job asked for another one."""
     if record.options.embedder is None:
         return res.embedder
-    from worker.embedding import resolve_embedder
-    from worker.settings import get_settings
+    from deepref.worker.inference.embedding import resolve_embedder
+    from deepref.worker.settings import get_settings
 
     return resolve_embedder(get_settings(), record.options.embedder)

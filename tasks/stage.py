@@ -1,7 +1,7 @@
 """What every stage task does around its body, as Celery sees it.
 
 The decisions (skip a duplicate delivery, hold the stage lock with a heartbeat,
-retry or fail, finish) are the job lifecycle's (worker/lifecycle.py); this module
+retry or fail, finish) are the job lifecycle's (worker/jobs/lifecycle.py); this module
 only translates them into Celery's vocabulary: ``Ignore`` ends a delivery
 quietly, ``task.retry`` schedules another attempt, a soft time limit is a failure.
 
@@ -24,12 +24,12 @@ from collections.abc import Callable
 
 from celery.exceptions import Ignore, SoftTimeLimitExceeded
 
-from reference.errors import DeeprefError
-from worker.celery_app import BULK_QUEUE, QUEUE, process_enqueue, process_lifecycle
-from worker.errors import describe
-from worker.lifecycle import STAGE_TASKS, Claim, JobLifecycle, Moved, RunsElsewhere, Skip, next_stage
-from worker.models import STAGES, JobRecord
-from worker.settings import get_settings
+from deepref.reference.errors import DeeprefError
+from deepref.worker.celery_app import BULK_QUEUE, QUEUE, process_enqueue, process_lifecycle
+from deepref.worker.errors import describe
+from deepref.worker.jobs.lifecycle import STAGE_TASKS, Claim, JobLifecycle, Moved, RunsElsewhere, Skip, next_stage
+from deepref.worker.jobs.models import STAGES, JobRecord
+from deepref.worker.settings import get_settings
 
 log = logging.getLogger(__name__)
 

@@ -1,14 +1,14 @@
 """The webhook task: one attempt per run, the next one scheduled with a countdown.
 
 A waiting retry holds no worker slot and no stage; the attempts, their order and
-the final state live on the job record (worker/webhooks.py decides all of it).
+the final state live on the job record (worker/jobs/webhooks.py decides all of it).
 """
 
 from __future__ import annotations
 
-from worker import webhooks
-from worker.celery_app import app, process_loop, process_store
-from worker.settings import get_settings
+from deepref.worker.celery_app import app, process_loop, process_store
+from deepref.worker.jobs import webhooks
+from deepref.worker.settings import get_settings
 
 
 @app.task(bind=True, name="deepref.webhook", max_retries=None, acks_late=True)

@@ -40,13 +40,13 @@ FIXTURE_NEEDS = {
 def _library_index_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """Folder indexes (search/library) go to a temporary folder, not the user's cache,
     in this process (the provider's default) and in subprocesses (DEEPREF_INDEX_DIR)."""
-    import search.library
+    from deepref.search import library
 
     folder = tmp_path_factory.mktemp("library-index")
     before, os.environ["DEEPREF_INDEX_DIR"] = os.environ.get("DEEPREF_INDEX_DIR"), str(folder)
-    default, search.library.DEFAULT_INDEX_DIR = search.library.DEFAULT_INDEX_DIR, folder
+    default, library.DEFAULT_INDEX_DIR = library.DEFAULT_INDEX_DIR, folder
     yield folder
-    search.library.DEFAULT_INDEX_DIR = default
+    library.DEFAULT_INDEX_DIR = default
     if before is None:
         os.environ.pop("DEEPREF_INDEX_DIR", None)
     else:
@@ -111,7 +111,7 @@ def redis_client(key_prefix: str) -> Iterator[object]:
 @pytest.fixture
 def settings_env(monkeypatch: pytest.MonkeyPatch, redis_url: str, key_prefix: str, tmp_path: Path):
     """Point the process settings at the test Redis and prefix; returns fresh Settings."""
-    from worker.settings import get_settings
+    from deepref.worker.settings import get_settings
 
     monkeypatch.setenv("DEEPREF_REDIS_URL", redis_url)
     monkeypatch.setenv("DEEPREF_KEY_PREFIX", key_prefix)
@@ -204,7 +204,7 @@ def research_env(searxng_server, openai_server) -> dict[str, str]:
 @pytest.fixture
 async def llm(openai_server):
     """The real chat client against the local OpenAI-compatible server, no retries."""
-    from worker.llm import LLMClient
+    from deepref.worker.inference.llm import LLMClient
 
     client = LLMClient(openai_server.v1, api_key=openai_server.api_key, model="fake", max_retries=0)
     yield client
@@ -240,7 +240,7 @@ class WorkerProcess:
         argv = [
             sys.executable,
             "-m",
-            "cli.main",
+            "deepref.cli.main",
             "worker",
             "-c",
             str(concurrency),
@@ -328,15 +328,15 @@ def worker_env(redis_client, redis_url, key_prefix, openai_server, searxng_serve
 @pytest.fixture
 def client_for(monkeypatch):
     """Build a ``worker.client.Client`` whose settings come from ``env`` (a dict)."""
-    from worker.settings import Settings
+    from deepref.worker.settings import Settings
 
     def make(env: dict[str, str]):
-        from worker.client import Client
+        from deepref.worker.client import Client
 
         for key, value in env.items():
             if key.startswith("DEEPREF_"):
                 monkeypatch.setenv(key, value)
-        from worker.settings import get_settings
+        from deepref.worker.settings import get_settings
 
         get_settings.cache_clear()
         client = Client(Settings())  # stores and queues on these settings' Redis, nothing global
@@ -347,7 +347,7 @@ def client_for(monkeypatch):
     yield make
     for client in clients:
         client.close()
-    from worker.settings import get_settings
+    from deepref.worker.settings import get_settings
 
     get_settings.cache_clear()
 
@@ -387,7 +387,17 @@ class ServeProcess:
         ARTIFACTS.mkdir(exist_ok=True)
         self.log_path = ARTIFACTS / f"serve-{name}.log"
         self._log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
-        argv = [sys.executable, "-m", "cli.main", "serve", "--host", "127.0.0.1", "--port", str(self.port), *args]
+        argv = [
+            sys.executable,
+            "-m",
+            "deepref.cli.main",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            *args,
+        ]
         self.proc = subprocess.Popen(
             argv, cwd=REPO, env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True
         )
@@ -445,9 +455,9 @@ def serve(worker_env, request):
 @pytest.fixture
 def deep_settings(openai_server, searxng_server, topic_site):
     """Settings for a job in this process against the local search, the topic site (a
-    page per query) and the fake model (tests/worker/test_deep_rounds.py)."""
+    page per query) and the fake model (tests/worker/pipeline/deep/test_rounds.py)."""
+    from deepref.worker.settings import Settings
     from tests.fakes.topic_site import SearchRows
-    from worker.settings import Settings
 
     searxng_server.fake.results = SearchRows(topic_site.base_url, per_query=3)
     return Settings(

@@ -12,17 +12,29 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-PACKAGES = ("reference", "search", "worker", "tasks", "reports", "api", "cli")
+PACKAGES = ("reference", "search", "worker", "bibliography", "tasks", "reports", "api", "cli")
 
 # what each package may import of the others (itself always)
 MAY_IMPORT = {
     "reference": set(),
     "search": {"reference"},
     "worker": {"reference", "search"},
+    "bibliography": {"reference"},  # a pure renderer: the API, the CLI and reports use it
     "tasks": {"reference", "search", "worker", "reports"},
-    "reports": {"reference", "search", "worker"},
-    "api": {"reference", "search", "worker", "reports"},
-    "cli": {"reference", "search", "worker", "tasks", "reports", "api"},
+    "reports": {"reference", "search", "worker", "bibliography"},
+    "api": {"reference", "search", "worker", "bibliography", "reports"},
+    "cli": {"reference", "search", "worker", "bibliography", "tasks", "reports", "api"},
+}
+# inside worker/: each part and what it may import of the others (itself always). The
+# top-level modules are the base (settings, errors, credentials, confine, metrics,
+# search_config), except the two entry points, which wire everything together.
+WORKER_ENTRY = {"worker.celery_app", "worker.client"}
+WORKER_MAY_IMPORT = {
+    "base": set(),
+    "web": {"base"},
+    "inference": {"base"},
+    "jobs": {"base", "web", "inference"},
+    "pipeline": {"base", "web", "inference", "jobs"},
 }
 # the engine is a library someone could vendor alone: no network, broker, files or processes
 ENGINE_FORBIDDEN = {
@@ -31,7 +43,7 @@ ENGINE_FORBIDDEN = {
 }  # fmt: skip
 
 
-def imports_of(path: Path) -> set[str]:
+def raw_imports(path: Path) -> set[str]:
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Import):
@@ -39,6 +51,11 @@ def imports_of(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found.add(node.module)
     return found
+
+
+def imports_of(path: Path) -> set[str]:
+    """The modules ``path`` imports, deepref's own named by folder (``worker.web.fetch``)."""
+    return {name.removeprefix("deepref.") for name in raw_imports(path)}
 
 
 def modules(package: str) -> list[Path]:
@@ -57,6 +74,43 @@ def test_packages_import_only_the_layers_below_them(package):
     assert not wrong, sorted(wrong)
 
 
+def test_every_package_is_imported_through_the_one_name_deepref():
+    """``import worker`` would load a second copy of each module beside
+    ``deepref.worker``'s, and fails once installed (ruff's TID251 says the same)."""
+    roots = [*PACKAGES, "tests", "benchmarks", "scripts"]
+    bare = {
+        f"{path.relative_to(REPO)} imports {name}"
+        for root in roots
+        for path in modules(root)
+        for name in raw_imports(path)
+        if name.split(".")[0] in PACKAGES
+    }
+    assert not bare, sorted(bare)
+
+
+def worker_part(module: str) -> str:
+    """``worker.web.fetch`` -> ``web``; a top-level module is ``base`` or an entry point."""
+    parts = module.split(".")
+    if module in WORKER_ENTRY:
+        return "entry"
+    return parts[1] if len(parts) > 2 or (len(parts) == 2 and (REPO / "worker" / parts[1]).is_dir()) else "base"
+
+
+def test_worker_parts_import_only_the_parts_below_them():
+    wrong = set()
+    for path in modules("worker"):
+        part = worker_part(module_name(path).removeprefix("deepref."))
+        if part == "entry":
+            continue
+        allowed = WORKER_MAY_IMPORT[part] | {part}
+        wrong |= {
+            f"{path.relative_to(REPO)} ({part}) imports {name}"
+            for name in imports_of(path)
+            if name.startswith("worker.") and worker_part(name) not in allowed
+        }
+    assert not wrong, sorted(wrong)
+
+
 def test_the_engine_does_no_io():
     wrong = {
         f"{path.relative_to(REPO)} imports {name}"
@@ -71,7 +125,7 @@ FILE_CALLS = {"open", "read_text", "read_bytes", "write_text", "write_bytes"}
 
 
 def _reads_own_package_data(call: ast.Call) -> bool:
-    """``resources.files("reference").joinpath(...).read_text()``: the package's own
+    """``resources.files("deepref.reference").joinpath(...).read_text()``: the package's own
     read-only data (the support model's weights), not I/O on anything of the caller's."""
     node = call.func
     while isinstance(node, ast.Attribute | ast.Call):
@@ -103,7 +157,7 @@ def test_every_package_says_what_it_is_and_what_it_may_import():
 
 
 def module_name(path: Path) -> str:
-    parts = path.relative_to(REPO).with_suffix("").parts
+    parts = ("deepref", *path.relative_to(REPO).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 

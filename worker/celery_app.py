@@ -8,7 +8,7 @@
 - Every key Celery writes carries the deployment's ``key_prefix``
   (``global_keyprefix``), so several deployments, or test runs, share one Redis.
 - Per-process network clients are built in ``worker_process_init`` and closed in
-  ``worker_process_shutdown`` (worker/resources.py).
+  ``worker_process_shutdown`` (worker/pipeline/resources.py).
 - Apps are built from the Settings they are given (``make_celery_app``): the
   module's ``app`` (``celery -A worker.celery_app``) from this process's settings,
   a ``Client``'s from its own, which sends stage tasks by name.
@@ -27,10 +27,10 @@ import sys
 
 from celery import Celery, chain, signals
 
-from worker.keys import Keys
-from worker.lifecycle import DEEP_TASK, STAGE_TASKS
-from worker.models import STAGES
-from worker.settings import get_settings
+from deepref.worker.jobs.keys import Keys
+from deepref.worker.jobs.lifecycle import DEEP_TASK, STAGE_TASKS
+from deepref.worker.jobs.models import STAGES
+from deepref.worker.settings import get_settings
 
 log = logging.getLogger(__name__)
 
@@ -57,13 +57,23 @@ def worker_argv(*extra: str, queues: str | None = None) -> list[str]:
     and the benchmarks start workers with it). A worker on both queues takes an
     interactive message first whenever one waits (``queue_order_strategy``)."""
     names = ",".join(queue_names(queues))
-    return [sys.executable, "-m", "celery", "-A", "worker.celery_app", "worker", "-Q", names, *extra]
+    return [sys.executable, "-m", "celery", "-A", "deepref.worker.celery_app", "worker", "-Q", names, *extra]
 
 
 def make_celery_app(settings, *, worker: bool = False) -> Celery:
     """A Celery app on ``settings``' Redis. The worker's app (``worker=True``) also
     loads the task modules; a client's app only sends tasks, by name."""
-    include = ["tasks.research", "tasks.deep", "tasks.maintenance", "tasks.reports", "tasks.webhooks"] if worker else []
+    include = (
+        [
+            "deepref.tasks.research",
+            "deepref.tasks.deep",
+            "deepref.tasks.maintenance",
+            "deepref.tasks.reports",
+            "deepref.tasks.webhooks",
+        ]
+        if worker
+        else []
+    )
     app = Celery("deepref", include=include, set_as_current=worker)
     configure(app, settings)
     return app
@@ -117,7 +127,7 @@ def configure(app: Celery, settings) -> None:
 
 def enqueue(app: Celery, stage: str, job_id: str, queue: str = "interactive") -> None:
     """Queue the job's stages from ``stage`` to the end, as one chain of tasks sent
-    by name (see worker.lifecycle.STAGE_TASKS), each on the job's queue."""
+    by name (see worker.jobs.lifecycle.STAGE_TASKS), each on the job's queue."""
     if stage not in STAGES:  # a stage of a standard/deep job: one task, which queues the next
         app.signature(DEEP_TASK, args=(job_id, stage), immutable=True, queue=QUEUES[queue]).apply_async()
         return
@@ -153,7 +163,7 @@ state = ProcessState()
 
 def process_store():
     if state.store is None:
-        from worker.jobs import JobStore
+        from deepref.worker.jobs.store import JobStore
 
         state.store = JobStore.from_settings(get_settings())
     return state.store
@@ -161,7 +171,7 @@ def process_store():
 
 def process_lifecycle():
     if state.lifecycle is None or state.lifecycle.store is not process_store():
-        from worker.lifecycle import JobLifecycle
+        from deepref.worker.jobs.lifecycle import JobLifecycle
 
         state.lifecycle = JobLifecycle.from_settings(process_store(), get_settings(), notify=process_send_webhook)
     return state.lifecycle
@@ -186,7 +196,7 @@ def process_loop() -> asyncio.AbstractEventLoop:
 def process_resources():
     """The process's clients; built lazily, so a task can run in any process."""
     if state.resources is None:
-        from worker.resources import build_resources
+        from deepref.worker.pipeline.resources import build_resources
 
         loop = process_loop()
         asyncio.set_event_loop(loop)
@@ -206,7 +216,7 @@ def _serve_metrics(**_: object) -> None:
         return
     from prometheus_client import start_http_server
 
-    from worker import metrics
+    from deepref.worker import metrics
 
     start_http_server(settings.worker_metrics_port, registry=metrics.registry(process_store()))
     log.info("metrics of this worker host on :%d/metrics", settings.worker_metrics_port)
@@ -217,7 +227,7 @@ def _preload(**_: object) -> None:
     """In the parent, before the pool forks: load the local model's weights (mmapped)
     and tokenizer once, so that the children share those pages and no child's first
     job pays the load (each child still builds its own ONNX Runtime session)."""
-    from worker.embedding import LocalEmbedder, uses_local_model
+    from deepref.worker.inference.embedding import LocalEmbedder, uses_local_model
 
     if uses_local_model(get_settings()):
         LocalEmbedder.preload()
@@ -233,11 +243,11 @@ def _init_process(**_: object) -> None:
 
 @signals.worker_process_shutdown.connect
 def _close_process(pid: int | None = None, **_: object) -> None:
-    from worker import metrics
+    from deepref.worker import metrics
 
     metrics.process_died(pid or os.getpid())
     if state.resources is not None and state.loop is not None and not state.loop.is_closed():
-        from worker.resources import close_resources
+        from deepref.worker.pipeline.resources import close_resources
 
         try:
             state.loop.run_until_complete(close_resources(state.resources))

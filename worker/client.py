@@ -1,6 +1,6 @@
 """The Python client: queue research jobs on Redis and read them back by id.
 
-    from worker.client import Client
+    from deepref.worker.client import Client
     client = Client()
     job_id = client.submit("What is BM25?")
     result = client.result(job_id, wait=True, timeout=300)
@@ -17,16 +17,16 @@ import time
 
 from kombu.exceptions import OperationalError
 
-from worker.errors import JobCancelled, JobFailed, JobPending, JobTimeout, StoreUnavailable
-from worker.jobs import JobStore
-from worker.lifecycle import JobLifecycle, stall_allowance
-from worker.limits import check_options
-from worker.llm import check_llm_settings
-from worker.models import JobRecord, JobState, ResearchOptions, ResearchResult, first_stage
-from worker.questions import validate_question
-from worker.research.budget import check_depth
-from worker.settings import Settings, get_settings
-from worker.webhooks import validate_callback_url
+from deepref.worker.errors import JobCancelled, JobFailed, JobPending, JobTimeout, StoreUnavailable
+from deepref.worker.inference.llm import check_llm_settings
+from deepref.worker.jobs.lifecycle import JobLifecycle, stall_allowance
+from deepref.worker.jobs.limits import check_options
+from deepref.worker.jobs.models import JobRecord, JobState, ResearchOptions, ResearchResult, first_stage
+from deepref.worker.jobs.questions import validate_question
+from deepref.worker.jobs.store import JobStore
+from deepref.worker.jobs.webhooks import validate_callback_url
+from deepref.worker.pipeline.deep.budget import check_depth
+from deepref.worker.settings import Settings, get_settings
 
 _ENDED = {state.value for state in JobState if state.finished}
 
@@ -42,20 +42,20 @@ class Client:
     def celery(self):
         """This client's Celery app, on its settings' Redis (built on first use)."""
         if self._celery is None:
-            from worker.celery_app import make_celery_app
+            from deepref.worker.celery_app import make_celery_app
 
             self._celery = make_celery_app(self.settings)
         return self._celery
 
     def enqueue(self, stage: str, job_id: str, queue: str = "interactive") -> None:
         """Queue the job's stages from ``stage`` on (a new job starts at search)."""
-        from worker.celery_app import enqueue
+        from deepref.worker.celery_app import enqueue
 
         enqueue(self.celery, stage, job_id, queue)
 
     def send_webhook(self, job_id: str) -> None:
         """Queue the webhook of a job this client ended (a cancel)."""
-        from worker.celery_app import send_webhook
+        from deepref.worker.celery_app import send_webhook
 
         send_webhook(self.celery, job_id)
 

@@ -16,7 +16,7 @@ import errno
 from collections.abc import Sequence
 from pathlib import Path
 
-from reference.errors import InputError
+from deepref.reference.errors import InputError
 
 MAX_NAME_CHARS = 200
 """Longest report or run name: one component every file system takes."""

@@ -16,7 +16,7 @@ import hmac
 
 from pydantic import SecretStr
 
-from reference.errors import ConfigurationError
+from deepref.reference.errors import ConfigurationError
 
 MIN_SECRET_CHARS = 32
 MAKE_SECRET = "python -c 'import secrets; print(secrets.token_urlsafe(32))'"

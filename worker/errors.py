@@ -21,7 +21,7 @@
 
 from __future__ import annotations
 
-from reference.errors import DeeprefError, InputError
+from deepref.reference.errors import DeeprefError, InputError
 
 
 class QuestionError(InputError):
@@ -61,7 +61,7 @@ class ExtractError(DeeprefError):
 class GenerationError(DeeprefError):
     """The chat-completions endpoint failed or returned an unusable answer.
 
-    ``retryable`` is decided where it is raised (worker/llm.py): a timeout, a lost
+    ``retryable`` is decided where it is raised (worker/inference/llm.py): a timeout, a lost
     connection, 429 or 5xx may pass; a rejected key or an unknown model will not."""
 
     def __init__(self, message: str, *, retryable: bool = False):
@@ -144,6 +144,6 @@ def _raised_at(exc: BaseException) -> str:
         return ""
     last = frames[-1]
     path = Path(last.filename)
-    root = Path(__file__).resolve().parents[1]  # where deepref's packages sit: worker/jobs.py, not /home/...
+    root = Path(__file__).resolve().parents[1]  # where deepref's packages sit: worker/jobs/store.py, not /home/...
     shown = path.relative_to(root) if path.is_relative_to(root) else Path(path.name)
     return f"{shown}:{last.lineno} in {last.name}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from search.spec import COMMERCIAL, SCHOLARLY, ProviderConfig, check_config
+from deepref.search.spec import COMMERCIAL, SCHOLARLY, ProviderConfig, check_config
 
 _KEYED = (*COMMERCIAL, "openalex", "semanticscholar", "pubmed")
 _URLS = (*SCHOLARLY, "wikipedia", *COMMERCIAL)

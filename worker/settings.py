@@ -15,7 +15,7 @@ from urllib.parse import urlsplit, urlunsplit
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from search.spec import parse_spec
+from deepref.search.spec import parse_spec
 
 
 class Settings(BaseSettings):

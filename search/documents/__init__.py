@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from search.documents.models import DocumentError, ReadDocument, Segment
+from deepref.search.documents.models import DocumentError, ReadDocument, Segment
 
 Reader = Callable[[bytes, str], ReadDocument]
 
@@ -35,21 +35,21 @@ FORMAT_NAMES = "PDF, DOCX, PPTX, EPUB, ODT, HTML, Markdown and text (.txt)"
 
 def reader_for(kind: str) -> Reader:
     if kind == "pdf":
-        from search.documents.pdf import read_pdf as reader
+        from deepref.search.documents.pdf import read_pdf as reader
     elif kind == "docx":
-        from search.documents.docx import read_docx as reader
+        from deepref.search.documents.docx import read_docx as reader
     elif kind == "pptx":
-        from search.documents.pptx import read_pptx as reader
+        from deepref.search.documents.pptx import read_pptx as reader
     elif kind == "epub":
-        from search.documents.epub import read_epub as reader
+        from deepref.search.documents.epub import read_epub as reader
     elif kind == "odt":
-        from search.documents.odt import read_odt as reader
+        from deepref.search.documents.odt import read_odt as reader
     elif kind == "html":
-        from search.documents.markup import read_html as reader
+        from deepref.search.documents.markup import read_html as reader
     elif kind == "markdown":
-        from search.documents.markup import read_markdown as reader
+        from deepref.search.documents.markup import read_markdown as reader
     else:
-        from search.documents.text import read_text as reader
+        from deepref.search.documents.text import read_text as reader
     return reader
 
 

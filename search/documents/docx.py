@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from search.documents.models import ReadDocument
-from search.documents.safezip import SafeZip
-from search.documents.sections import Sections
+from deepref.search.documents.models import ReadDocument
+from deepref.search.documents.safezip import SafeZip
+from deepref.search.documents.sections import Sections
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 DC = "{http://purl.org/dc/elements/1.1/}"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import posixpath
 
-from search.documents.markup import html_sections
-from search.documents.models import DocumentError, ReadDocument
-from search.documents.safezip import SafeZip
-from search.documents.sections import Sections
+from deepref.search.documents.markup import html_sections
+from deepref.search.documents.models import DocumentError, ReadDocument
+from deepref.search.documents.safezip import SafeZip
+from deepref.search.documents.sections import Sections
 
 CONTAINER = "{urn:oasis:names:tc:opendocument:xmlns:container}"
 OPF = "{http://www.idpf.org/2007/opf}"

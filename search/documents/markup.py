@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from search.documents.models import ReadDocument, Segment
-from search.documents.sections import Sections
-from search.documents.text import decode_text
+from deepref.search.documents.models import ReadDocument, Segment
+from deepref.search.documents.sections import Sections
+from deepref.search.documents.text import decode_text
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from reference.locators import SECTION_SEPARATOR, LocatorKind, Mark
+from deepref.reference.locators import SECTION_SEPARATOR, LocatorKind, Mark
 
 
 class DocumentError(Exception):

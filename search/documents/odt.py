@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from search.documents.models import ReadDocument
-from search.documents.safezip import SafeZip
-from search.documents.sections import Sections
+from deepref.search.documents.models import ReadDocument
+from deepref.search.documents.safezip import SafeZip
+from deepref.search.documents.sections import Sections
 
 TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import threading
 
-from search.documents.cleanup import join_lines, normalise, strip_running_lines
-from search.documents.models import DocumentError, ReadDocument, Segment
-from search.documents.ocr import OCR_HINT, ocr_available, ocr_page
+from deepref.search.documents.cleanup import join_lines, normalise, strip_running_lines
+from deepref.search.documents.models import DocumentError, ReadDocument, Segment
+from deepref.search.documents.ocr import OCR_HINT, ocr_available, ocr_page
 
 PDFIUM_LOCK = threading.RLock()
 OCR_MAX_PAGES = 200  # a scanned book beyond this is read up to here, and the warning says so

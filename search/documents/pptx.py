@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import posixpath
 
-from search.documents.models import DocumentError, ReadDocument, Segment
-from search.documents.safezip import SafeZip
+from deepref.search.documents.models import DocumentError, ReadDocument, Segment
+from deepref.search.documents.safezip import SafeZip
 
 P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"

@@ -15,7 +15,7 @@ from xml.etree.ElementTree import Element
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
-from search.documents.models import DocumentError
+from deepref.search.documents.models import DocumentError
 
 MAX_MEMBERS = 10_000
 MAX_UNCOMPRESSED = 200_000_000

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from search.documents.models import Segment
+from deepref.search.documents.models import Segment
 
 
 class Sections:

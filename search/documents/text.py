@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from charset_normalizer import from_bytes
 
-from search.documents.models import ReadDocument, Segment
+from deepref.search.documents.models import ReadDocument, Segment
 
 
 def decode_text(data: bytes, name: str) -> tuple[str, tuple[str, ...]]:

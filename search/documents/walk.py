@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from search.documents import SUFFIXES, DocumentError, ReadDocument, read_bytes
+from deepref.search.documents import SUFFIXES, DocumentError, ReadDocument, read_bytes
 
 MAX_FILE_BYTES = 100_000_000
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from reference.embedders import Embedder
+from deepref.reference.embedders import Embedder
 
 RRF_K = 60
 RERANK_DEPTH = 50

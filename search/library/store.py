@@ -26,7 +26,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from reference.lexical import tokenize
+from deepref.reference.lexical import tokenize
 
 SCHEMA_VERSION = "2"
 _PROBE = "The runners were running: naïve cafés, co-operation in 2024; 東京大学の研究"

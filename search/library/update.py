@@ -24,10 +24,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reference.chunking import chunk_text
-from search.documents import DocumentError, read_bytes
-from search.documents.walk import MAX_FILE_BYTES, list_files
-from search.library.store import (
+from deepref.reference.chunking import chunk_text
+from deepref.search.documents import DocumentError, read_bytes
+from deepref.search.documents.walk import MAX_FILE_BYTES, list_files
+from deepref.search.library.store import (
     LEXICAL,
     IndexedFile,
     LibrarySearcher,

@@ -8,8 +8,8 @@ import json
 import pytest
 from openapi_spec_validator import validate
 
-from api.app import create_app
-from worker.settings import Settings
+from deepref.api.app import create_app
+from deepref.worker.settings import Settings
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]
 

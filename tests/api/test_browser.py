@@ -43,7 +43,7 @@ def chromium():
 def test_submit_watch_click_footnote(
     chromium, worker_env, client_for, start_worker, searxng_server, web_site, openai_server, artifacts_dir
 ):
-    from api.app import create_app
+    from deepref.api.app import create_app
     from tests.fakes.server import ServerThread
 
     searxng_server.fake.default = [
@@ -79,7 +79,7 @@ def test_a_pdf_quote_shows_its_page_linked_to_it(
     chromium, worker_env, client_for, start_worker, searxng_server, web_site
 ):
     """The viewer prints a reference's locator beside its quote, and a PDF page links there."""
-    from api.app import create_app
+    from deepref.api.app import create_app
     from tests.fakes.server import ServerThread
 
     searxng_server.fake.default = [{"url": web_site.url("/doc.pdf"), "title": "Tidal lagoons", "content": ""}]
@@ -179,10 +179,10 @@ def test_deep_job_shown_stalled_then_with_outline_rounds_and_spend(
     the job stalled, in which stage; once released, the finished page shows the
     outline (linked to its sections), every round (why, queries, pages, gaps) and
     the spend against the budget, as the stored result has them."""
-    from api.app import create_app
+    from deepref.api.app import create_app
+    from deepref.worker.jobs.models import ResearchBudget, ResearchOptions
     from tests.fakes.server import ServerThread
     from tests.fakes.topic_site import SearchRows, TopicSite
-    from worker.models import ResearchBudget, ResearchOptions
 
     site = TopicSite()
     site_server = ServerThread(site.app).start()
@@ -248,7 +248,7 @@ def test_report_sections_researched_in_rounds_show_how(chromium, worker_env, cli
     spend under a fold; the model's words in them (queries, gaps) stay text."""
     import json
 
-    from api.app import create_app
+    from deepref.api.app import create_app
     from tests.fakes.server import ServerThread
 
     hostile = "<img src=x onerror=alert(1)>"
@@ -304,10 +304,10 @@ def test_deep_job_written_as_it_streams_then_shown_verified(
     page from the events, and the report's draft grows as the model writes it (held
     mid-answer here); once released, the draft is edited into the verified answer,
     then replaced by the stored answer with its footnotes."""
-    from api.app import create_app
+    from deepref.api.app import create_app
+    from deepref.worker.jobs.models import ResearchBudget, ResearchOptions
     from tests.fakes.server import ServerThread
     from tests.fakes.topic_site import SearchRows, TopicSite
-    from worker.models import ResearchBudget, ResearchOptions
 
     site = TopicSite()
     site_server = ServerThread(site.app).start()
@@ -373,9 +373,9 @@ def test_the_viewers_draft_adds_up_like_the_workers(chromium, worker_env, client
     (offsets are code points, not UTF-16 units), and a missed piece is noticed."""
     import json
 
-    from api.app import create_app
+    from deepref.api.app import create_app
+    from deepref.worker.jobs.streaming import DraftWriter, Reassembly, answer_event, decode
     from tests.fakes.server import ServerThread
-    from worker.streaming import DraftWriter, Reassembly, answer_event, decode
 
     events: list[dict] = []
     writer = DraftWriter(events.append, [], interval=0.0, share=1_000_000)
@@ -414,11 +414,11 @@ def test_an_arabic_answer_reads_right_to_left_with_the_models_verdicts(
     """A question in Arabic, answered from an Arabic page: the viewer lays the answer
     out right to left, the quote keeps its own direction, and a footnote's panel shows
     the chat model's verdict on it (verify_with_model)."""
-    from api.app import create_app
+    from deepref.api.app import create_app
     from tests.fakes.server import ServerThread
 
     searxng_server.fake.default = [{"url": web_site.url("/arabic"), "title": "طاقة المد والجزر", "content": ""}]
-    from worker.models import ResearchOptions
+    from deepref.worker.jobs.models import ResearchOptions
 
     client = client_for(worker_env)
     server = ServerThread(create_app(client.settings, client=client)).start()

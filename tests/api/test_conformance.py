@@ -12,13 +12,13 @@ import jsonschema
 import pytest
 from openapi_spec_validator import validate
 
-from api.app import create_app
-from api.models import JobRequest
-from api.spec import openapi, question_schema
-from search.spec import PRESETS, PROVIDERS
-from worker.errors import QuestionError
-from worker.models import JobState
-from worker.questions import validate_question
+from deepref.api.app import create_app
+from deepref.api.models import JobRequest
+from deepref.api.spec import openapi, question_schema
+from deepref.search.spec import PRESETS, PROVIDERS
+from deepref.worker.errors import QuestionError
+from deepref.worker.jobs.models import JobState
+from deepref.worker.jobs.questions import validate_question
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]
 
@@ -173,7 +173,7 @@ def test_the_question_schema_agrees_with_the_server_on_random_text():
 
 
 def _settings(**values):
-    from worker.settings import Settings
+    from deepref.worker.settings import Settings
 
     base = {"search_provider": "searxng", "searxng_url": "http://127.0.0.1:9", "llm_model": "fake"}
     return Settings(_env_file=None, **(base | values))
@@ -182,8 +182,8 @@ def _settings(**values):
 def _provider_taken(spec: str, settings) -> bool:
     from pydantic import ValidationError
 
-    from reference.errors import ConfigurationError, InputError
-    from worker.limits import check_options
+    from deepref.reference.errors import ConfigurationError, InputError
+    from deepref.worker.jobs.limits import check_options
 
     try:
         check_options(JobRequest.model_validate({"question": "q", "options": {"provider": spec}}).options, settings)
@@ -203,7 +203,7 @@ SERVERS = [
 def test_the_provider_schema_is_what_the_server_takes(values):
     """options.provider is declared as this server's allow-list: each accepted name or
     preset, in any case, with white space and commas as the server reads a spec."""
-    from api.spec import choices
+    from deepref.api.spec import choices
 
     settings = _settings(**values)
     options = openapi(settings.max_question_chars, choices(settings))["components"]["schemas"]["ResearchOptions"]
@@ -246,8 +246,8 @@ async def test_the_served_description_follows_the_operator_allow_lists(api):
 
 
 def test_a_cost_budget_is_declared_only_for_models_with_a_price():
-    """A cost budget needs the model's price (worker.limits.check_cost_budget)."""
-    from api.spec import choices
+    """A cost budget needs the model's price (worker.jobs.limits.check_cost_budget)."""
+    from deepref.api.spec import choices
 
     settings = _settings(
         llm_base_url="https://llm.example/v1", llm_model="mystery", allowed_llm_models=["mystery", "gpt-4o"]
@@ -266,8 +266,8 @@ def test_a_cost_budget_is_declared_only_for_models_with_a_price():
 
 
 def _options_taken(options: dict, settings) -> bool:
-    from reference.errors import ConfigurationError, InputError
-    from worker.limits import check_options
+    from deepref.reference.errors import ConfigurationError, InputError
+    from deepref.worker.jobs.limits import check_options
 
     try:
         check_options(JobRequest.model_validate({"question": "q", "options": options}).options, settings)

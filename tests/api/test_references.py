@@ -10,8 +10,8 @@ import bibtexparser
 import pytest
 import rispy
 
-from api.app import create_app
-from api.spec import openapi
+from deepref.api.app import create_app
+from deepref.api.spec import openapi
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]
 

@@ -27,7 +27,7 @@ REPORT_RUN = "2025-01-01T00-00"
 
 
 def _seed_report(root: Path) -> None:
-    from reports.store import ReportStore
+    from deepref.reports.store import ReportStore
 
     now = time.time()
     ReportStore(root).save(

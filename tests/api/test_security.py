@@ -15,10 +15,10 @@ import aiohttp
 import pytest
 import yaml
 
-from api.security import CSP, EventTokens, check_listen, host_name
-from reference.html import answer_html, html_page
+from deepref.api.security import CSP, EventTokens, check_listen, host_name
+from deepref.reference.html import answer_html, html_page
+from deepref.worker.settings import Settings
 from tests.conftest import REPO
-from worker.settings import Settings
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]
 
@@ -46,7 +46,7 @@ async def _first_event(session: aiohttp.ClientSession, url: str, headers=None) -
 # --------------------------------------------------------------------------- 4, 5: startup
 def _serve_exits(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
     """Run ``deepref serve`` expecting a refusal before it binds anything."""
-    argv = [sys.executable, "-m", "cli.main", "serve", "--port", "1", *args]
+    argv = [sys.executable, "-m", "deepref.cli.main", "serve", "--port", "1", *args]
     return subprocess.run(argv, cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
 
 
@@ -83,7 +83,7 @@ def test_insecure_no_auth_is_loud(worker_env, tmp_path):
         textwrap.dedent(
             f"""
             import json, subprocess, sys, time, urllib.error, urllib.request
-            proc = subprocess.Popen([{sys.executable!r}, "-m", "cli.main", "serve", "--host", "0.0.0.0",
+            proc = subprocess.Popen([{sys.executable!r}, "-m", "deepref.cli.main", "serve", "--host", "0.0.0.0",
                                      "--port", "8000", "--insecure-no-auth"], stderr=subprocess.PIPE, text=True)
             try:
                 for _ in range(200):
@@ -401,8 +401,8 @@ SHORT = "s" * 31
 )  # fmt: skip
 @pytest.mark.parametrize("value", ["", SHORT])
 def test_the_api_refuses_to_start_with_an_empty_or_short_secret(field, env, value):
-    from api.app import create_app
-    from reference.errors import ConfigurationError
+    from deepref.api.app import create_app
+    from deepref.reference.errors import ConfigurationError
 
     with pytest.raises(ConfigurationError) as refused:
         create_app(Settings(**{field: value}))
@@ -414,9 +414,9 @@ def test_the_api_refuses_to_start_with_an_empty_or_short_secret(field, env, valu
 async def test_an_empty_metrics_token_does_not_open_metrics(aiohttp_client):
     """Empty compared with empty must not match: the server refuses the setting, and
     the comparison itself never matches an empty token."""
-    from api.app import create_app
-    from reference.errors import ConfigurationError
-    from worker.credentials import token_matches
+    from deepref.api.app import create_app
+    from deepref.reference.errors import ConfigurationError
+    from deepref.worker.credentials import token_matches
 
     with pytest.raises(ConfigurationError, match="DEEPREF_METRICS_TOKEN is 0 characters long"):
         create_app(Settings(metrics_token=""))
@@ -426,8 +426,8 @@ async def test_an_empty_metrics_token_does_not_open_metrics(aiohttp_client):
 
 async def test_every_surface_reads_the_bearer_scheme_in_any_case(aiohttp_client):
     """RFC 9110: the scheme is case-insensitive; the API and /metrics read it as MCP does."""
-    from api.app import create_app
-    from worker.credentials import bearer_token
+    from deepref.api.app import create_app
+    from deepref.worker.credentials import bearer_token
 
     http = await aiohttp_client(create_app(Settings(api_token=TOKEN)))
     for scheme in ("Bearer", "bearer", "BEARER"):
@@ -439,7 +439,7 @@ async def test_every_surface_reads_the_bearer_scheme_in_any_case(aiohttp_client)
 
 # --------------------------------------------------------------------------- options only narrow
 async def test_options_that_widen_are_refused_at_submit(aiohttp_client, redis_url, key_prefix):
-    from api.app import create_app
+    from deepref.api.app import create_app
 
     settings = Settings(redis_url=redis_url, key_prefix=key_prefix, search_provider="local")
     http = await aiohttp_client(create_app(settings))
@@ -459,9 +459,9 @@ async def test_options_that_widen_are_refused_at_submit(aiohttp_client, redis_ur
 
 def test_the_api_refuses_to_start_with_a_search_provider_missing_its_key():
     """The key a configured provider needs is named at startup, not at the first job."""
-    from api.app import create_app
-    from reference.errors import ConfigurationError
-    from worker.settings import Settings
+    from deepref.api.app import create_app
+    from deepref.reference.errors import ConfigurationError
+    from deepref.worker.settings import Settings
 
     with pytest.raises(ConfigurationError, match="DEEPREF_TAVILY_API_KEY"):
         create_app(Settings(_env_file=None, search_provider="tavily"))

@@ -30,7 +30,11 @@ DOC = {
 
 def cite(stdin: str, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", "cite", *args], input=stdin, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "deepref.cli.main", "cite", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 

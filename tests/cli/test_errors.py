@@ -19,7 +19,12 @@ def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", *args], capture_output=True, text=True, timeout=120, cwd=REPO, env=_env(env)
+        [sys.executable, "-m", "deepref.cli.main", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+        env=_env(env),
     )
 
 
@@ -51,7 +56,7 @@ def test_a_reader_that_closes_the_pipe_early_gets_no_traceback(redis_client, red
     job_id = run("submit", "What is a tidal lagoon?", "--corpus", "examples/corpus", env=env).stdout.split()[-1]
     # `deepref status ID | head -c 0`: the reader is gone before the first write
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cli.main", "status", job_id],
+        [sys.executable, "-m", "deepref.cli.main", "status", job_id],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=REPO,

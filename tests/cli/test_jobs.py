@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cli.jobs import status_line
-from worker.models import JobErrorOut, JobRecord, JobState
+from deepref.cli.jobs import status_line
+from deepref.worker.jobs.models import JobErrorOut, JobRecord, JobState
 
 
 def test_a_running_job_says_its_state_progress_message_and_stage():
@@ -37,7 +37,7 @@ def test_worker_and_beat_refuse_to_start_with_a_short_secret():
     env = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_")} | {"DEEPREF_WEBHOOK_SECRET": "short"}
     for command in ("worker", "beat"):
         out = subprocess.run(
-            [sys.executable, "-m", "cli.main", command], capture_output=True, text=True, timeout=60, env=env
+            [sys.executable, "-m", "deepref.cli.main", command], capture_output=True, text=True, timeout=60, env=env
         )
         assert out.returncode == 1 and "DEEPREF_WEBHOOK_SECRET" in out.stderr, out.stderr
         assert "celery" not in out.stderr.lower() and len(out.stderr.splitlines()) == 1

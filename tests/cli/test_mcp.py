@@ -40,7 +40,9 @@ def plain_env(**extra: str) -> dict[str, str]:
 async def stdio_session(env: dict[str, str], *args: str):
     """``deepref mcp`` started as an MCP client starts it; research in-process unless told."""
     args = args or ("--research", "local")
-    params = StdioServerParameters(command=sys.executable, args=["-m", "cli.main", "mcp", *args], env=env, cwd=REPO)
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "deepref.cli.main", "mcp", *args], env=env, cwd=REPO
+    )
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
         yield session
@@ -67,7 +69,7 @@ async def test_tools_have_typed_bounded_inputs():
 
 async def test_cite_returns_what_deepref_cite_prints():
     cli = subprocess.run(
-        [sys.executable, "-m", "cli.main", "cite"],
+        [sys.executable, "-m", "deepref.cli.main", "cite"],
         input=json.dumps(DOC),
         capture_output=True,
         text=True,
@@ -140,7 +142,7 @@ async def test_finished_reports_are_resources(tmp_path):
     )
     env = plain_env(DEEPREF_REPORTS_FILE=str(tmp_path / "reports.yaml"), DEEPREF_REPORTS_DIR=str(tmp_path / "out"))
     made = subprocess.run(
-        [sys.executable, "-m", "cli.main", "reports", "run", "brief", "--local"],
+        [sys.executable, "-m", "deepref.cli.main", "reports", "run", "brief", "--local"],
         capture_output=True,
         text=True,
         timeout=120,
@@ -215,7 +217,7 @@ def http_server(tmp_path):
         port = _free_port()
         log = open(tmp_path / f"mcp-http-{port}.log", "w")  # noqa: SIM115 - closed with the process
         proc = subprocess.Popen(
-            [sys.executable, "-m", "cli.main", "mcp", "--http", "--port", str(port), *args],
+            [sys.executable, "-m", "deepref.cli.main", "mcp", "--http", "--port", str(port), *args],
             cwd=REPO,
             env=plain_env(**env),
             stdout=log,
@@ -268,7 +270,7 @@ async def test_streamable_http_requires_the_token_when_one_is_set(http_server):
 
 def test_streamable_http_refuses_a_public_address_without_a_token():
     out = subprocess.run(
-        [sys.executable, "-m", "cli.main", "mcp", "--http", "--host", "0.0.0.0", "--port", str(_free_port())],
+        [sys.executable, "-m", "deepref.cli.main", "mcp", "--http", "--host", "0.0.0.0", "--port", str(_free_port())],
         capture_output=True,
         text=True,
         timeout=60,
@@ -282,7 +284,7 @@ def test_streamable_http_refuses_a_public_address_without_a_token():
 def test_mcp_refuses_to_start_with_a_short_secret(transport):
     """The rule of every secret (worker/credentials.py), on either transport."""
     out = subprocess.run(
-        [sys.executable, "-m", "cli.main", "mcp", *transport],
+        [sys.executable, "-m", "deepref.cli.main", "mcp", *transport],
         capture_output=True,
         text=True,
         timeout=60,
@@ -303,8 +305,8 @@ async def test_mcp_and_the_api_refuse_bad_folders_and_names_alike(
     line repeats a 5,000-character name."""
     from aiohttp.test_utils import TestClient, TestServer
 
-    from api.app import create_app
-    from worker.settings import Settings
+    from deepref.api.app import create_app
+    from deepref.worker.settings import Settings
 
     root = tmp_path / "corpora"
     root.mkdir()

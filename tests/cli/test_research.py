@@ -19,7 +19,7 @@ QUESTION = "How do footnotes in deepref point at the exact supporting passage?"
 def run(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     base = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_") or k == "DEEPREF_INDEX_DIR"}
     return subprocess.run(
-        [sys.executable, "-m", "cli.main", *args],
+        [sys.executable, "-m", "deepref.cli.main", *args],
         capture_output=True,
         text=True,
         timeout=120,
@@ -168,7 +168,7 @@ def test_submitted_deep_job_status_shows_the_stall_and_result_follows_it(
 
     base = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_")}
     follow = subprocess.Popen(
-        [sys.executable, "-m", "cli.main", "result", job, "--follow", "--format", "json"],
+        [sys.executable, "-m", "deepref.cli.main", "result", job, "--follow", "--format", "json"],
         cwd=REPO,
         env={**base, **worker_env},
         stdout=subprocess.PIPE,
@@ -184,8 +184,8 @@ def test_submitted_deep_job_status_shows_the_stall_and_result_follows_it(
 
 
 def test_html_output_of_a_deep_result_shows_outline_rounds_and_spend_escaped():
-    from cli.output import format_result, spend_summary
-    from worker.models import DeepOut, ResearchResult, RoundOut
+    from deepref.cli.output import format_result, spend_summary
+    from deepref.worker.jobs.models import DeepOut, ResearchResult, RoundOut
 
     hostile = "<script>alert(1)</script>"
     spent = {"rounds": 2, "pages": 8, "prompt_tokens": 3100, "completion_tokens": 650, "tokens": 3750}

@@ -15,11 +15,11 @@ import pytest
 
 from tests.test_architecture import REPO
 
-HEAVY = ("reference.engine", "celery", "trafilatura", "onnxruntime", "scipy", "numpy")
+HEAVY = ("deepref.reference.engine", "celery", "trafilatura", "onnxruntime", "scipy", "numpy")
 
 PROBE = """
 import contextlib, io, json, sys
-from cli.main import build_parser, handler_of
+from deepref.cli.main import build_parser, handler_of
 argv = json.loads(sys.argv[1])
 parser = build_parser()
 if argv == ["--help"]:
@@ -27,7 +27,7 @@ if argv == ["--help"]:
         parser.parse_args(argv)
 else:
     handler_of(parser.parse_args(argv))
-    from worker.client import Client  # what the queue commands' handlers call
+    from deepref.worker.client import Client  # what the queue commands' handlers call
 print(json.dumps(sorted(sys.modules)))
 """
 

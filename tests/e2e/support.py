@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from worker.models import JobState
+from deepref.worker.jobs.models import JobState
 
 
 def results(web_site, *paths: str) -> list[dict]:

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
+from deepref.worker.jobs.models import JobState, ResearchBudget, ResearchOptions
 from tests.e2e.support import wait_for_state, wait_until
 from tests.fakes.topic_site import SearchRows
-from worker.models import JobState, ResearchBudget, ResearchOptions
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(240)]
 
@@ -118,7 +118,7 @@ def test_a_wide_round_is_fetched_by_several_worker_processes(
 ):
     """20 pages in one round: two batches; the worker's second process helps (a
     deep_fetch task), completion is counted in the job store, each page fetched once."""
-    from worker.research.fanout import out_name
+    from deepref.worker.pipeline.deep.fanout import out_name
 
     topic_site.site.delay = 0.3
     searxng_server.fake.results = SearchRows(topic_site.base_url, per_query=15)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference.locators import Locator, locator_link
+from deepref.reference.locators import Locator, locator_link
 from tests.search.documents.makers import make_pdf
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(180)]

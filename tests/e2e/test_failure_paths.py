@@ -10,8 +10,8 @@ import time
 
 import pytest
 
+from deepref.worker.jobs.models import JobState
 from tests.e2e.support import answer_requests, results, wait_for_state, wait_until
-from worker.models import JobState
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(180)]
 

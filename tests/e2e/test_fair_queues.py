@@ -13,13 +13,13 @@ import time
 
 import pytest
 
-from reports.definitions import ReportDefinition
-from reports.run import advance, new_run
-from reports.store import ReportStore
+from deepref.reports.definitions import ReportDefinition
+from deepref.reports.run import advance, new_run
+from deepref.reports.store import ReportStore
+from deepref.worker.inference.concurrency import RedisSlots
+from deepref.worker.jobs.keys import Keys
+from deepref.worker.jobs.models import JobState
 from tests.e2e.support import results, wait_for_state, wait_until
-from worker.concurrency import RedisSlots
-from worker.keys import Keys
-from worker.models import JobState
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(400)]
 

@@ -7,10 +7,10 @@ import time
 
 import pytest
 
+from deepref.worker.jobs.models import JobState
 from tests.e2e.support import PrivateRedis
 from tests.e2e.support import results as _results
 from tests.e2e.support import wait_for_state as _wait_for_state
-from worker.models import JobState
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(180)]
 
@@ -105,7 +105,7 @@ def test_worker_killed_mid_stage_the_broker_redelivers(
     [("", "empty"), ("x" * 100_000, "limit"), ("What is\x00 this\x07?", "control")],
 )
 def test_bad_questions_fail_at_submit(worker_env, client_for, question, message):
-    from worker.errors import QuestionError
+    from deepref.worker.errors import QuestionError
 
     client = client_for(worker_env)
     with pytest.raises(QuestionError, match=message):
@@ -113,7 +113,7 @@ def test_bad_questions_fail_at_submit(worker_env, client_for, question, message)
 
 
 def test_unknown_job_is_a_clear_error(worker_env, client_for):
-    from worker.errors import JobNotFound
+    from deepref.worker.errors import JobNotFound
 
     with pytest.raises(JobNotFound, match="never submitted or has expired"):
         client_for(worker_env).status("nope")
@@ -136,7 +136,7 @@ def test_redis_killed_mid_job_loses_nothing(
         job_id = client.submit("Which tidal plant is the largest?")
         _wait_for_state(client, job_id, JobState.generating)
         server.kill()
-        from worker.errors import StoreUnavailable
+        from deepref.worker.errors import StoreUnavailable
 
         with pytest.raises(StoreUnavailable, match="cannot reach Redis"):  # a clear error meanwhile
             client.status(job_id)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 import redis
 
+from deepref.worker.errors import StoreUnavailable
 from tests.e2e.support import PrivateRedis, results
-from worker.errors import StoreUnavailable
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(180)]
 

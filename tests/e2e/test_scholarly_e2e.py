@@ -8,11 +8,11 @@ from __future__ import annotations
 import bibtexparser
 import pytest
 
+from deepref.bibliography import export, works_from_result
+from deepref.worker.jobs.models import ResearchOptions
 from tests.fakes.apis import FakeWork
 from tests.fakes.scholarly import FakeArxiv, FakeCrossref, FakeOpenAlex, FakePubMed, FakeSemanticScholar
 from tests.fakes.server import ServerThread
-from worker.bibliography import export, works_from_result
-from worker.models import ResearchOptions
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(180)]
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from api.app import create_app
+from deepref.api.app import create_app
+from deepref.worker.jobs.models import ResearchBudget, ResearchOptions
+from deepref.worker.jobs.streaming import Reassembly
 from tests.e2e.support import answer_requests, results, wait_until
-from worker.models import ResearchBudget, ResearchOptions
-from worker.streaming import Reassembly
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(240)]
 
@@ -140,7 +140,7 @@ def test_result_follow_prints_the_answer_as_it_is_written_then_the_result(
     client = client_for(worker_env)
     job_id = client.submit(QUESTION)
     follower = subprocess.Popen(
-        [sys.executable, "-m", "cli.main", "result", job_id, "--follow", "--timeout", "120"],
+        [sys.executable, "-m", "deepref.cli.main", "result", job_id, "--follow", "--timeout", "120"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -1,4 +1,4 @@
-"""The test model playing a researcher (deep research's prompts, worker/research/planning.py).
+"""The test model playing a researcher (deep research's prompts, worker/pipeline/deep/planning.py).
 
 It recognises each prompt by its marker and answers in the format asked for,
 from what the prompt shows it: plans name the round; readings note, for every

@@ -15,9 +15,9 @@ import random
 import numpy as np
 import pytest
 
-from reference import Source, blockwise, build_references
-from reference.scoring import ScoringConfig, score
-from reference.selection import Candidates, greedy_multi, greedy_unique
+from deepref.reference import Source, blockwise, build_references
+from deepref.reference.scoring import ScoringConfig, score
+from deepref.reference.selection import Candidates, greedy_multi, greedy_unique
 
 WORDS = ["tide", "wind", "solar", "grid", "power", "station", "turbine", "energy", "storage", "battery", "sea"]
 

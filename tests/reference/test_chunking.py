@@ -3,8 +3,8 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reference import chunk_text
-from reference.chunking import split_lines, split_sentences
+from deepref.reference import chunk_text
+from deepref.reference.chunking import split_lines, split_sentences
 
 
 def test_offsets_are_exact():

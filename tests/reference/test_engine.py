@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from reference import Source, build_references, locate_quote
-from reference.errors import InputError
-from reference.insertion import remove_markers
+from deepref.reference import Source, build_references, locate_quote
+from deepref.reference.errors import InputError
+from deepref.reference.insertion import remove_markers
 
 AI = Source(
     "1",
@@ -262,7 +262,7 @@ def test_bad_arguments_are_clear():
 def test_cosine_alone_builds_no_lexical_matrix(monkeypatch):
     """Only what the profile scores with is computed: the seed with an embedder uses
     cosine alone, so no token matrix is built unless the embedder fails."""
-    import reference.scoring as scoring
+    import deepref.reference.scoring as scoring
 
     built = []
     real = scoring.build_matrices

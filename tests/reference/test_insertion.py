@@ -1,9 +1,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference import Source, build_references
-from reference.insertion import insert_markers, marker_position, remove_markers
-from reference.segmentation import Layout
+from deepref.reference import Source, build_references
+from deepref.reference.insertion import insert_markers, marker_position, remove_markers
+from deepref.reference.segmentation import Layout
 
 SOURCES = [
     Source("1", "https://a.example/", "A", "Tidal power converts the energy of tides into electricity."),

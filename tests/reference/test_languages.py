@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference.languages import code_of, guess, locator_label, name_of
-from reference.locators import Locator
+from deepref.reference.languages import code_of, guess, locator_label, name_of
+from deepref.reference.locators import Locator
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,8 @@ import random
 import numpy as np
 import pytest
 
-from reference.lexical import build_matrices, coverage_matrix, jaccard, jaccard_matrix, tokenize
-from reference.tokens import _TOKEN_OR_SEPARATOR, TokenIndex, _split_words
+from deepref.reference.lexical import build_matrices, coverage_matrix, jaccard, jaccard_matrix, tokenize
+from deepref.reference.tokens import _TOKEN_OR_SEPARATOR, TokenIndex, _split_words
 
 
 def test_cjk_is_tokenised_into_bigrams():

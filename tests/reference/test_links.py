@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference import Source, build_references, render
-from reference.html import reference_item_html, safe_url
+from deepref.reference import Source, build_references, render
+from deepref.reference.html import reference_item_html, safe_url
 
 LOCAL = "file:///corpus/notes%20on%20tides.md"
 SHARE = "file://evil.example/share/tides.md"

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
-from reference import Source, build_references
-from reference.locators import Locator, Mark, locate, locator_link
+from deepref.reference import Source, build_references
+from deepref.reference.locators import Locator, Mark, locate, locator_link
 
 PAGES = (Mark(0, "page", 1), Mark(100, "page", 2, "xii"), Mark(200, "page", 3))
 

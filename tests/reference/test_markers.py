@@ -1,6 +1,6 @@
 import pytest
 
-from reference.markers import MAX_IDS_PER_MARKER, find_markers, parse_markers, strip_markers
+from deepref.reference.markers import MAX_IDS_PER_MARKER, find_markers, parse_markers, strip_markers
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
-from reference import Source, build_references, merge_results
-from reference.numbering import Numbering, TextKeys, unify_sources
+from deepref.reference import Source, build_references, merge_results
+from deepref.reference.numbering import Numbering, TextKeys, unify_sources
 
 A = Source("1", "https://a.example/p", "A", "Tidal power converts the energy of tides into electricity.")
 B = Source("2", "https://b.example/q", "B", "Offshore wind farms place turbines at sea.")

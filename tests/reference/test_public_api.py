@@ -1,4 +1,4 @@
-import reference
+from deepref import reference
 
 
 def test_all_names_exist_and_nothing_else_is_public():

@@ -2,8 +2,8 @@ import random
 
 import numpy as np
 
-from reference import locate_quote
-from reference.quotes import locate_quotes
+from deepref.reference import locate_quote
+from deepref.reference.quotes import locate_quotes
 
 CONTEXT = "LangChain was created by Harrison Chase in 2022. It is a framework for building LLM apps."
 
@@ -53,13 +53,13 @@ def test_list_of_quotes():
 
 
 def _page(text: str, passages: list[tuple[int, int]] | None = None):
-    from reference.quotes import page_sentences
+    from deepref.reference.quotes import page_sentences
 
     return page_sentences(text, passages or [(0, len(text))])
 
 
 def test_quote_is_the_sentence_with_the_claims_words():
-    from reference.quotes import place_quote
+    from deepref.reference.quotes import place_quote
 
     text = "Tides rise twice a day. The La Rance station opened in 1966. Visitors come in summer."
     placed = place_quote("The La Rance station opened in 1966.", _page(text), np.zeros(1))
@@ -68,7 +68,7 @@ def test_quote_is_the_sentence_with_the_claims_words():
 
 
 def test_support_split_over_two_adjacent_sentences_quotes_both():
-    from reference.quotes import place_quote
+    from deepref.reference.quotes import place_quote
 
     text = (
         "Tides rise twice a day. The La Rance station opened in 1966. It produces 240 megawatts at peak. "
@@ -82,7 +82,7 @@ def test_support_split_over_two_adjacent_sentences_quotes_both():
 
 
 def test_window_may_run_into_the_next_passage_but_not_the_next_paragraph():
-    from reference.quotes import place_quote
+    from deepref.reference.quotes import place_quote
 
     text = "Intro words here. The station opened in 1966. Its turbines make 240 megawatts. End."
     cut = text.index("Its")
@@ -104,7 +104,7 @@ def test_window_may_run_into_the_next_passage_but_not_the_next_paragraph():
 
 
 def test_a_better_passage_wins_a_close_call_and_no_shared_word_is_none():
-    from reference.quotes import place_quote
+    from deepref.reference.quotes import place_quote
 
     text = "The station opened in 1966.\nA station opened in 1966 too."
     page = _page(text, [(0, 27), (28, len(text))])
@@ -115,7 +115,7 @@ def test_a_better_passage_wins_a_close_call_and_no_shared_word_is_none():
 
 
 def test_passages_that_are_not_adjacent_never_join_and_memo_is_reused():
-    from reference.quotes import page_sentences, place_quote
+    from deepref.reference.quotes import page_sentences, place_quote
 
     text = "The station opened in 1966. Unrelated words in between. Its turbines make 240 megawatts."
     first, last = (0, 27), (text.index("Its"), len(text))

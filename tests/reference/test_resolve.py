@@ -1,6 +1,6 @@
 """Markers written by the model: resolved per source, verified, unknown ids warned."""
 
-from reference import Source, build_references
+from deepref.reference import Source, build_references
 
 A = Source("1", "https://a.example/x", "A", "The Sihwa Lake station in South Korea opened in 2011.")
 B = Source("2", "https://b.example/y", "B", "Offshore wind farms place turbines at sea.")

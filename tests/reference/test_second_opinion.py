@@ -3,8 +3,8 @@ pure, with a scripted judge standing in for a chat model."""
 
 from __future__ import annotations
 
-from reference import Source, build_references
-from reference.models import Opinion
+from deepref.reference import Source, build_references
+from deepref.reference.models import Opinion
 
 SOURCES = [
     Source("1", "https://a.example/", "A", "La Rance tidal power station opened in 1966. It is in Brittany, France."),

@@ -11,10 +11,10 @@ import textwrap
 
 import pytest
 
-from reference import Source, build_references
-from reference.chunking import chunk_text, split_sentences
-from reference.segmentation import segment_answer
-from reference.wrapping import wrap_breaks
+from deepref.reference import Source, build_references
+from deepref.reference.chunking import chunk_text, split_sentences
+from deepref.reference.segmentation import segment_answer
+from deepref.reference.wrapping import wrap_breaks
 
 SENTENCES = [
     "The harbour at Kessel Bay was dredged in 1987 so that container ships drawing up to twelve metres could dock "

@@ -1,6 +1,6 @@
 import numpy as np
 
-from reference.selection import greedy_multi, greedy_unique, ranked_pairs
+from deepref.reference.selection import greedy_multi, greedy_unique, ranked_pairs
 
 
 def test_ranked_pairs_only_above_threshold():

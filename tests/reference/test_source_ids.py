@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from reference import Source, build_references
+from deepref.reference import Source, build_references
 
 
 def test_integer_id_becomes_its_decimal_string_and_is_cited():

@@ -3,7 +3,7 @@ import asyncio
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reference import ReferenceStream, Source, rewrite_markers
+from deepref.reference import ReferenceStream, Source, rewrite_markers
 
 SOURCES = [
     Source("1", "a.html#chap1", "a chap1", "t1"),

@@ -2,8 +2,8 @@ import json
 
 import pytest
 
-from reference import Source, Style, build_references, render
-from reference.errors import InputError
+from deepref.reference import Source, Style, build_references, render
+from deepref.reference.errors import InputError
 
 EVIL = Source("1", "javascript:alert(1)", "<script>x</script>", "Tidal power converts the energy of tides.")
 OK = Source("2", "https://ok.example/", "Fine & dandy", "Offshore wind farms place turbines at sea.")

@@ -10,9 +10,9 @@ from importlib import resources
 import numpy as np
 import pytest
 
-from reference import Source, build_references
-from reference.errors import ConfigurationError, InputError
-from reference.support import DENSE_FEATURES, LEXICAL_FEATURES, MONOTONE, SupportModels, default_models
+from deepref.reference import Source, build_references
+from deepref.reference.errors import ConfigurationError, InputError
+from deepref.reference.support import DENSE_FEATURES, LEXICAL_FEATURES, MONOTONE, SupportModels, default_models
 
 RANCE = Source(
     "t",
@@ -58,16 +58,16 @@ def test_weights_file_loads_with_both_sets():
     assert set(models.lexical.features) <= set(LEXICAL_FEATURES)
     assert set(models.dense.features) <= set(DENSE_FEATURES)
     assert 0.0 < models.lexical.min_support < 1.0 and 0.0 < models.dense.min_support < 1.0
-    raw = json.loads(resources.files("reference").joinpath("support_weights.json").read_text())
+    raw = json.loads(resources.files("deepref.reference").joinpath("support_weights.json").read_text())
     assert raw["version"] == 1 and [m["name"] for m in raw["models"]] == ["minilm", "lexical"]
 
 
 def test_shipped_weights_are_small_trees():
     models = default_models()
-    raw = json.loads(resources.files("reference").joinpath("support_weights.json").read_text())
+    raw = json.loads(resources.files("deepref.reference").joinpath("support_weights.json").read_text())
     assert [m["kind"] for m in raw["models"]] == ["trees", "trees"]
     assert models.dense.trees.depth >= 1 and len(models.lexical.trees.feature) >= 10
-    assert len(resources.files("reference").joinpath("support_weights.json").read_bytes()) < 300_000
+    assert len(resources.files("deepref.reference").joinpath("support_weights.json").read_bytes()) < 300_000
 
 
 def _feature_rows(features: tuple[str, ...], n: int, seed: int) -> np.ndarray:
@@ -245,7 +245,7 @@ def _stump_weights() -> dict:
 
 
 def test_tree_weights_load_predict_and_round_trip():
-    from reference.support import SupportModel
+    from deepref.reference.support import SupportModel
 
     model = SupportModel.from_dict(_stump_weights())
     np.testing.assert_allclose(model.predict(np.array([[0.1], [0.5], [0.9]])), [0.2, 0.2, 0.8])
@@ -256,7 +256,7 @@ def test_tree_weights_load_predict_and_round_trip():
 
 
 def test_tree_weights_pointing_at_a_missing_node_are_refused():
-    from reference.support import SupportModel
+    from deepref.reference.support import SupportModel
 
     bad = _stump_weights()
     bad["trees"]["trees"][0]["right"] = [7, 0, 0]
@@ -268,8 +268,8 @@ def test_source_cosine_is_the_cited_sources_best_chunk_and_only_for_citations():
     """A citation names a source, not a chunk: ``source_cosine`` is the claim's best
     cosine over the cited source's embedded chunks; an attribution candidate keeps its
     own chunk's cosine (the measured split, docs/benchmarks.md "support")."""
-    from reference.chunking import Chunk
-    from reference.support import pair_features
+    from deepref.reference.chunking import Chunk
+    from deepref.reference.support import pair_features
 
     text = RANCE.text
     first, second = text.index("The La Rance"), text.index("Tidal barrages")
@@ -291,7 +291,7 @@ def test_source_cosine_is_the_cited_sources_best_chunk_and_only_for_citations():
 
 
 def test_weights_of_another_kind_are_refused_with_how_to_fix():
-    from reference.support import SupportModel
+    from deepref.reference.support import SupportModel
 
     logistic = {"name": "lexical", "features": ["coverage"], "kind": "logistic", "min_support": 0.5,
                 "mean": [0.0], "scale": [1.0], "coef": [1.0], "intercept": 0.0}  # fmt: skip
@@ -305,7 +305,7 @@ def test_weights_of_another_kind_are_refused_with_how_to_fix():
 def _pairs():
     """Three pairs (a cited and an attributed one with numbers, one on another source)
     over two chunks of RANCE and one of BAKING, with cosines."""
-    from reference.chunking import Chunk
+    from deepref.reference.chunking import Chunk
 
     text = RANCE.text
     first, second = text.index("The La Rance"), text.index("Tidal barrages")
@@ -321,7 +321,7 @@ def test_pair_features_compute_every_declared_feature_by_name():
     """Each column holds the feature its name says, whatever the order asked for: a
     feature inserted into DENSE_FEATURES, or a weights file that lists its features
     in another order, cannot shift the others."""
-    from reference.support import pair_features
+    from deepref.reference.support import pair_features
 
     claims, chunks, dense, rows, cols, cited = _pairs()
     x, windows = pair_features(claims, chunks, dense, rows, cols, dense, None, cited)
@@ -344,7 +344,7 @@ def test_pair_features_compute_every_declared_feature_by_name():
 
 
 def test_a_feature_the_code_does_not_compute_is_refused_clearly():
-    from reference.support import pair_features, stack_features
+    from deepref.reference.support import pair_features, stack_features
 
     claims, chunks, dense, rows, cols, cited = _pairs()
     with pytest.raises(ConfigurationError, match=r"\['astrology'\] are not computed.*train_support"):
@@ -357,7 +357,7 @@ def test_a_feature_the_code_does_not_compute_is_refused_clearly():
 def test_a_model_reads_its_features_in_its_own_order():
     """Weights list their features in their own order; the engine stacks the columns in
     that order, so a model that splits on ``cited`` listed first judges by ``cited``."""
-    from reference.support import SupportModel
+    from deepref.reference.support import SupportModel
 
     lo, hi = np.log(0.2 / 0.8), np.log(0.8 / 0.2)
     tree = {"feature": [0, -1, -1], "threshold": [0.5, 0, 0], "left": [1, 0, 0], "right": [2, 0, 0],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reports.assemble import render_html, render_markdown, run_cost
+from deepref.reports.assemble import render_html, render_markdown, run_cost
 
 
 def _report(usage: dict | None) -> dict:

@@ -7,10 +7,10 @@ import os
 
 import pytest
 
-from reports.definitions import load_definitions
-from reports.errors import DefinitionError
-from reports.run import new_run, run_local
-from reports.store import ReportStore
+from deepref.reports.definitions import load_definitions
+from deepref.reports.errors import DefinitionError
+from deepref.reports.run import new_run, run_local
+from deepref.reports.store import ReportStore
 
 DEFS = """\
 reports:
@@ -52,7 +52,7 @@ def test_a_bad_depth_or_budget_names_its_line_and_field(tmp_path, line, field):
 async def test_a_deep_report_runs_every_question_in_rounds_within_its_budget(
     tmp_path, monkeypatch, topic_site, openai_server, research_env
 ):
-    from worker.settings import get_settings
+    from deepref.worker.settings import get_settings
 
     openai_server.fake.researcher.behave("tidal lagoon", rounds=None)  # only the report's round budget stops it
     for key in [k for k in os.environ if k.startswith("DEEPREF_")]:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from reports.definitions import DefinitionsCache, load_definitions
-from reports.errors import DefinitionError
+from deepref.reports.definitions import DefinitionsCache, load_definitions
+from deepref.reports.errors import DefinitionError
 
 GOOD = """\
 reports:

@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from reports.definitions import ReportDefinition
-from reports.run import new_run, run_local
-from reports.store import ReportStore
+from deepref.reports.definitions import ReportDefinition
+from deepref.reports.run import new_run, run_local
+from deepref.reports.store import ReportStore
+from deepref.worker.jobs.models import ResearchOptions
+from deepref.worker.settings import Settings
 from tests.fakes.server import ServerThread
-from tests.worker.test_webhooks import SECRET, Receiver
-from worker.models import ResearchOptions
-from worker.settings import Settings
+from tests.worker.jobs.test_webhooks import SECRET, Receiver
 
 aiosmtpd_controller = pytest.importorskip("aiosmtpd.controller")
 

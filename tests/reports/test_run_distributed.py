@@ -24,7 +24,7 @@ def start_beat(env: dict, tmp_path: Path, name: str) -> subprocess.Popen:
         [  # the documented command, `deepref beat`, with celery's options handed on
             sys.executable,
             "-m",
-            "cli.main",
+            "deepref.cli.main",
             "beat",
             "--schedule",
             str(tmp_path / f"beat-{name}.db"),

@@ -14,9 +14,9 @@ import bibtexparser
 import pytest
 import rispy
 
-from reports.definitions import load_definitions
-from reports.run import new_run, run_local
-from reports.store import ReportStore
+from deepref.reports.definitions import load_definitions
+from deepref.reports.run import new_run, run_local
+from deepref.reports.store import ReportStore
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO / "examples" / "corpus"
@@ -36,7 +36,7 @@ reports:
 
 @pytest.fixture
 def env(tmp_path, monkeypatch):
-    from worker.settings import get_settings
+    from deepref.worker.settings import get_settings
 
     (tmp_path / "reports.yaml").write_text(DEFS)
     for key in [k for k in os.environ if k.startswith("DEEPREF_")]:
@@ -92,7 +92,7 @@ def test_crash_and_resume_does_not_ask_again(env, openai_server):
         "DEEPREF_LLM_SUB_QUERIES": "0",
     }
     (env / "reports.yaml").write_text(DEFS.replace("concurrency: 2", "concurrency: 1"))
-    cmd = [sys.executable, "-m", "cli.main", "reports", "run", "brief", "--local"]
+    cmd = [sys.executable, "-m", "deepref.cli.main", "reports", "run", "brief", "--local"]
     proc = subprocess.Popen(
         cmd, cwd=REPO, env=base, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
     )

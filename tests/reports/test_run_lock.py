@@ -8,11 +8,11 @@ import time
 
 import pytest
 
-from reports.definitions import ReportDefinition
-from reports.run import advance, advance_locked, new_run
-from reports.store import ReportStore
-from worker.client import Client
-from worker.settings import Settings
+from deepref.reports.definitions import ReportDefinition
+from deepref.reports.run import advance, advance_locked, new_run
+from deepref.reports.store import ReportStore
+from deepref.worker.client import Client
+from deepref.worker.settings import Settings
 
 pytestmark = [pytest.mark.redis]
 

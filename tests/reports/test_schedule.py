@@ -1,7 +1,7 @@
 from datetime import UTC, datetime
 
-from reports.definitions import Schedule
-from reports.schedule import due_slot, latest_slot, slot_id
+from deepref.reports.definitions import Schedule
+from deepref.reports.schedule import due_slot, latest_slot, slot_id
 
 SUNDAY_NOON = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 

@@ -1,7 +1,7 @@
 import time
 
-from reports.diff import summarize_changes
-from reports.store import ReportStore
+from deepref.reports.diff import summarize_changes
+from deepref.reports.store import ReportStore
 
 
 def report(run, answer="A[^1].", urls=("https://a.example/",), status="done", started=None):

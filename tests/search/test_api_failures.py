@@ -8,11 +8,11 @@ import time
 
 import pytest
 
-from search.api import ProviderStats, retry_after
-from search.arxiv import ArxivProvider
-from search.errors import ProviderAuthError, RateLimitedError, SearchError
-from search.openalex import OpenAlexProvider
-from search.pubmed import PubMedProvider
+from deepref.search.api import ProviderStats, retry_after
+from deepref.search.arxiv import ArxivProvider
+from deepref.search.errors import ProviderAuthError, RateLimitedError, SearchError
+from deepref.search.openalex import OpenAlexProvider
+from deepref.search.pubmed import PubMedProvider
 from tests.fakes.apis import FakeWork
 from tests.fakes.scholarly import FakeArxiv, FakeOpenAlex, FakePubMed
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from search.arxiv import ArxivProvider
-from search.combined import CombinedSearch
-from search.errors import AllProvidersFailed
-from search.merge import merge_hits
-from search.openalex import OpenAlexProvider
-from search.semanticscholar import SemanticScholarProvider
+from deepref.search.arxiv import ArxivProvider
+from deepref.search.combined import CombinedSearch
+from deepref.search.errors import AllProvidersFailed
+from deepref.search.merge import merge_hits
+from deepref.search.openalex import OpenAlexProvider
+from deepref.search.semanticscholar import SemanticScholarProvider
 from tests.fakes.apis import FakeWork
 from tests.fakes.scholarly import FakeArxiv, FakeOpenAlex, FakeSemanticScholar
 

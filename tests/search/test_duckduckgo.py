@@ -6,8 +6,8 @@ One test drives the real client into a closed port, as on a machine with no inte
 import pytest
 from ddgs.exceptions import DDGSException, RatelimitException
 
-from search.duckduckgo import DuckDuckGoProvider
-from search.errors import RateLimitedError, SearchError
+from deepref.search.duckduckgo import DuckDuckGoProvider
+from deepref.search.errors import RateLimitedError, SearchError
 
 
 class StandIn:

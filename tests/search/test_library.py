@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from search.library.store import LibrarySearcher, index_path
-from search.library.update import update_index
-from search.local import LocalCorpusProvider
+from deepref.search.library.store import LibrarySearcher, index_path
+from deepref.search.library.update import update_index
+from deepref.search.local import LocalCorpusProvider
 from tests.search.documents.makers import make_pdf
 
 REPO = Path(__file__).resolve().parents[2]
@@ -25,7 +25,7 @@ WORDS = ["tide", "river", "delta", "harbour", "estuary", "lagoon", "marsh", "ree
 def _cli(*args: str, env: dict | None = None, **kwargs) -> subprocess.Popen:
     base = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_")}
     return subprocess.Popen(
-        [sys.executable, "-m", "cli.main", *args],
+        [sys.executable, "-m", "deepref.cli.main", *args],
         cwd=REPO,
         env={**base, **(env or {})},
         stdout=subprocess.PIPE,
@@ -153,7 +153,7 @@ def test_readers_see_whole_files_while_a_writer_runs(tmp_path):
 
     reader = threading.Thread(target=read)
     reader.start()
-    import search.library.update as update
+    import deepref.search.library.update as update
 
     batch, update.COMMIT_SECONDS = update.COMMIT_SECONDS, 0.0
     try:
@@ -197,9 +197,9 @@ def test_deepref_index_shows_progress_and_a_summary(library, tmp_path):
 
 
 def test_a_job_updates_a_stale_index_first_with_progress_messages(library, tmp_path):
-    from worker.models import ResearchOptions
-    from worker.runner import run_research
-    from worker.settings import Settings
+    from deepref.worker.jobs.models import ResearchOptions
+    from deepref.worker.pipeline.embedded import run_research
+    from deepref.worker.settings import Settings
 
     index_dir = tmp_path / "index"
     update_index(library, index_dir, workers=1)
@@ -237,7 +237,7 @@ class _AxisEmbedder:
 
 
 def test_hybrid_fuses_the_lexical_and_the_dense_order(tmp_path):
-    from search.library.hybrid import fuse, rerank
+    from deepref.search.library.hybrid import fuse, rerank
 
     assert [i for i, _ in fuse([[1, 2, 3], [3, 1, 2]])] == [1, 3, 2]
     order = rerank("harbour", [(1, "estuary"), (2, "lagoon"), (3, "harbour")], _AxisEmbedder())
@@ -256,9 +256,9 @@ def test_hybrid_fuses_the_lexical_and_the_dense_order(tmp_path):
 
 
 def test_jobs_rerank_a_corpus_only_when_the_setting_says_so(library, tmp_path):
-    from worker.models import ResearchOptions
-    from worker.pipeline import Resources
-    from worker.settings import Settings
+    from deepref.worker.jobs.models import ResearchOptions
+    from deepref.worker.pipeline.stages import Resources
+    from deepref.worker.settings import Settings
 
     embedder = _AxisEmbedder()
     options = ResearchOptions(corpus_dir=str(library))

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference.errors import ConfigurationError
-from search.local import LocalCorpusProvider
+from deepref.reference.errors import ConfigurationError
+from deepref.search.local import LocalCorpusProvider
 
 REPO_CORPUS = __import__("pathlib").Path(__file__).resolve().parents[2] / "examples" / "corpus"
 

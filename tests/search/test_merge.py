@@ -1,5 +1,5 @@
-from search.merge import merge_hits
-from search.models import SearchHit
+from deepref.search.merge import merge_hits
+from deepref.search.models import SearchHit
 
 
 def hit(url, query="q", rank=1):

@@ -1,4 +1,4 @@
-from search.queries import build_queries
+from deepref.search.queries import build_queries
 
 
 class Writer:

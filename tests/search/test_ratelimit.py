@@ -4,8 +4,8 @@ import time
 import pytest
 import redis.asyncio as aioredis
 
-from search.ratelimit import MemoryRateLimiter, RedisRateLimiter
-from worker.keys import Keys
+from deepref.search.ratelimit import MemoryRateLimiter, RedisRateLimiter
+from deepref.worker.jobs.keys import Keys
 
 
 async def _elapsed(limiter, n, key="k"):

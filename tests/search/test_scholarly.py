@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from search.api import ProviderStats
-from search.arxiv import ArxivProvider
-from search.crossref import CrossrefProvider
-from search.openalex import OpenAlexProvider
-from search.pubmed import PubMedProvider
-from search.semanticscholar import SemanticScholarProvider
+from deepref.search.api import ProviderStats
+from deepref.search.arxiv import ArxivProvider
+from deepref.search.crossref import CrossrefProvider
+from deepref.search.openalex import OpenAlexProvider
+from deepref.search.pubmed import PubMedProvider
+from deepref.search.semanticscholar import SemanticScholarProvider
 from tests.fakes.apis import FakeWork
 from tests.fakes.scholarly import FakeArxiv, FakeCrossref, FakeOpenAlex, FakePubMed, FakeSemanticScholar
 

@@ -9,13 +9,13 @@ import bibtexparser
 import pytest
 import rispy
 
-from reference.errors import DeeprefError
+from deepref.bibliography import export, works_from_result
+from deepref.reference.errors import DeeprefError
+from deepref.worker.jobs.models import ResearchOptions
+from deepref.worker.pipeline.embedded import run_research
+from deepref.worker.settings import Settings
 from tests.fakes.apis import FakeWork
 from tests.fakes.scholarly import FakeArxiv, FakeCrossref, FakeOpenAlex, FakePubMed, FakeSemanticScholar
-from worker.bibliography import export, works_from_result
-from worker.models import ResearchOptions
-from worker.runner import run_research
-from worker.settings import Settings
 
 DOI = "10.1016/j.icarus.2020.113000"
 QUESTION = "How do tides heat the icy moons of Jupiter?"

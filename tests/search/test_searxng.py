@@ -1,7 +1,7 @@
 import pytest
 
-from search.errors import RateLimitedError, SearchError
-from search.searxng import SearxNGProvider
+from deepref.search.errors import RateLimitedError, SearchError
+from deepref.search.searxng import SearxNGProvider
 
 
 async def test_results_and_backoff(searxng_server):

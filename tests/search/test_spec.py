@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from reference.errors import ConfigurationError
-from search.spec import ProviderConfig, expand
-from worker.limits import OptionNotAllowed, check_options
-from worker.models import ResearchOptions
-from worker.resources import build_resources
-from worker.settings import Settings
+from deepref.reference.errors import ConfigurationError
+from deepref.search.spec import ProviderConfig, expand
+from deepref.worker.jobs.limits import OptionNotAllowed, check_options
+from deepref.worker.jobs.models import ResearchOptions
+from deepref.worker.pipeline.resources import build_resources
+from deepref.worker.settings import Settings
 
 
 def test_presets_and_lists():
@@ -59,8 +59,8 @@ def test_options_only_narrow_with_presets():
 def test_api_providers_share_a_redis_limiter_at_their_documented_rate(redis_url, key_prefix):
     import asyncio
 
-    from search.ratelimit import RedisRateLimiter
-    from worker.resources import close_resources
+    from deepref.search.ratelimit import RedisRateLimiter
+    from deepref.worker.pipeline.resources import close_resources
 
     settings = Settings(
         redis_url=redis_url, key_prefix=key_prefix, search_provider="academic,wikipedia", embedder="jaccard"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from search.api import ProviderStats
-from search.brave import BraveProvider
-from search.errors import ProviderAuthError
-from search.exa import ExaProvider
-from search.tavily import TavilyProvider
-from search.wikipedia import WikipediaProvider
+from deepref.search.api import ProviderStats
+from deepref.search.brave import BraveProvider
+from deepref.search.errors import ProviderAuthError
+from deepref.search.exa import ExaProvider
+from deepref.search.tavily import TavilyProvider
+from deepref.search.wikipedia import WikipediaProvider
 from tests.fakes.encyclopedic import FakeWikipedia
 from tests.fakes.websearch import KEY, FakeBrave, FakeExa, FakeTavily
 

@@ -8,7 +8,7 @@ import json
 import bibtexparser
 import rispy
 
-from worker.bibliography import Work, export
+from deepref.bibliography import Work, export
 
 PAPER = Work(
     "Attention Is All You Need",

@@ -7,10 +7,10 @@ import types
 
 import pytest
 
-from worker.jobs import JobStore, MemoryJobStore
-from worker.keys import Keys
-from worker.lifecycle import JobLifecycle
-from worker.models import JobState, ResearchResult
+from deepref.worker.jobs.keys import Keys
+from deepref.worker.jobs.lifecycle import JobLifecycle
+from deepref.worker.jobs.models import JobState, ResearchResult
+from deepref.worker.jobs.store import JobStore, MemoryJobStore
 
 
 @pytest.fixture(params=["redis", "memory"])
@@ -38,9 +38,9 @@ class _Task:
 
 def _run_stages(monkeypatch, store, life, task, job_id, first, waiting=0):
     """tasks.stage.run_stage with bodies that record what ran."""
-    import tasks.stage
+    from deepref.tasks import stage as stage_module
 
-    monkeypatch.setattr(tasks.stage, "process_lifecycle", lambda: life)
+    monkeypatch.setattr(stage_module, "process_lifecycle", lambda: life)
     monkeypatch.setattr(store, "queued", lambda queues: waiting)
     ran: list[str] = []
 
@@ -52,7 +52,7 @@ def _run_stages(monkeypatch, store, life, task, job_id, first, waiting=0):
 
         return body
 
-    tasks.stage.run_stage(task, job_id, first, body_of(first), bodies=body_of)
+    stage_module.run_stage(task, job_id, first, body_of(first), bodies=body_of)
     return ran
 
 
@@ -111,11 +111,11 @@ def test_a_task_that_ran_on_and_died_is_taken_over_by_its_redelivered_message(mo
 def test_a_task_older_than_inline_seconds_passes_the_next_stage_on(monkeypatch, store):
     """Its clock reads 0.6 s more at each look: fetch starts at 0.6 s (run on), chunk
     would start at 1.2 s, past INLINE_SECONDS (1.0), so its message is sent instead."""
-    import tasks.stage
+    from deepref.tasks import stage as stage_module
 
     ticks = iter(0.6 * n for n in range(100))
-    monkeypatch.setattr(tasks.stage, "time", types.SimpleNamespace(monotonic=lambda: next(ticks)))
-    monkeypatch.setattr(tasks.stage, "INLINE_SECONDS", 1.0)
+    monkeypatch.setattr(stage_module, "time", types.SimpleNamespace(monotonic=lambda: next(ticks)))
+    monkeypatch.setattr(stage_module, "INLINE_SECONDS", 1.0)
     life = JobLifecycle(store, heartbeat_seconds=1)
     job = life.submit("q")
     task = _Task(job.id, "search")

@@ -13,10 +13,10 @@ from types import SimpleNamespace
 import pytest
 from celery.exceptions import Ignore
 
-from worker.errors import GenerationError, describe
-from worker.jobs import MemoryJobStore
-from worker.lifecycle import JobLifecycle
-from worker.models import JobState
+from deepref.worker.errors import GenerationError, describe
+from deepref.worker.jobs.lifecycle import JobLifecycle
+from deepref.worker.jobs.models import JobState
+from deepref.worker.jobs.store import MemoryJobStore
 
 
 def lookup(table: dict, key):
@@ -86,18 +86,18 @@ def test_a_stage_failing_for_good_with_an_empty_error_says_which_error():
 def test_a_crashing_stage_fails_its_job_with_the_class_and_place_not_none(monkeypatch):
     """tasks.stage.run_stage around a body that raises KeyError(None), as a worker runs
     it (the Celery task is the one stand-in: only its request id and retry are used)."""
-    import tasks.stage
+    from deepref.tasks import stage as stage_module
 
     store = MemoryJobStore()
     life = JobLifecycle(store, heartbeat_seconds=1)
-    monkeypatch.setattr(tasks.stage, "process_lifecycle", lambda: life)
+    monkeypatch.setattr(stage_module, "process_lifecycle", lambda: life)
     job = life.submit("q")
     for stage in ("search", "fetch", "chunk", "generate"):
         assert life.finish(life.claim(job.id, stage, "t"))
     task = SimpleNamespace(request=SimpleNamespace(id="delivery-1"), retry=None)
 
     with pytest.raises(Ignore):
-        tasks.stage.run_stage(task, job.id, "build_references", lambda record: lookup({}, None))
+        stage_module.run_stage(task, job.id, "build_references", lambda record: lookup({}, None))
     record = store.get(job.id)
     assert record.state is JobState.failed and record.error.type == "KeyError"
     message = record.error.message

@@ -10,10 +10,10 @@ import urllib.request
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from deepref.worker.jobs.models import ResearchOptions
 from tests.e2e.support import results, wait_until
 from tests.fakes.server import ServerThread
-from tests.worker.test_webhooks import SECRET, Receiver
-from worker.models import ResearchOptions
+from tests.worker.jobs.test_webhooks import SECRET, Receiver
 
 pytestmark = [pytest.mark.timeout(180)]
 
@@ -80,7 +80,7 @@ def test_worker_host_metrics_after_a_real_job(worker_env, start_worker, client_f
 
 
 async def test_api_metrics_need_the_token(aiohttp_client, worker_env, client_for):
-    from api.app import create_app
+    from deepref.api.app import create_app
 
     token, scrape_token = "t" * 40, "m" * 40
     client = client_for({**worker_env, "DEEPREF_API_TOKEN": token, "DEEPREF_METRICS_TOKEN": scrape_token})

@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from worker.settings import Settings, redact_url
+from deepref.worker.settings import Settings, redact_url
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "configuration.md"
 

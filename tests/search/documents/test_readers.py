@@ -5,10 +5,10 @@ import zipfile
 
 import pytest
 
-from reference.locators import locate
-from search.documents import DocumentError, read_bytes
-from search.documents.cleanup import normalise, strip_running_lines
-from search.documents.ocr import ocr_available
+from deepref.reference.locators import locate
+from deepref.search.documents import DocumentError, read_bytes
+from deepref.search.documents.cleanup import normalise, strip_running_lines
+from deepref.search.documents.ocr import ocr_available
 from tests.search.documents.makers import (
     FIXTURES,
     PAGE_SENTENCES,

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from search.local import LocalCorpusProvider
+from deepref.search.local import LocalCorpusProvider
 from tests.search.documents.makers import make_docx, make_pdf
 
 

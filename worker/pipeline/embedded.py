@@ -1,0 +1,158 @@
+"""The embedded mode: the whole pipeline in this process, no Redis, no worker.
+
+Same stage functions as the Celery tasks, run in order through the same job
+lifecycle (worker/jobs/lifecycle.py) on an in-memory store; progress goes to a
+callback (the CLI prints it on stderr). This is what ``deepref research`` runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable
+
+from deepref.reference.errors import DeeprefError
+from deepref.reference.tokens import TokenIndex
+from deepref.worker import metrics
+from deepref.worker.inference import spend
+from deepref.worker.jobs import webhooks
+from deepref.worker.jobs.lifecycle import JobLifecycle
+from deepref.worker.jobs.limits import check_options
+from deepref.worker.jobs.models import JobRecord, JobState, ResearchOptions, ResearchResult
+from deepref.worker.jobs.questions import validate_question
+from deepref.worker.jobs.store import MemoryJobStore
+from deepref.worker.pipeline import stages as pipeline
+from deepref.worker.pipeline.referencing import referencing_stage
+from deepref.worker.pipeline.resources import build_resources, close_resources
+from deepref.worker.pipeline.stages import Resources
+from deepref.worker.settings import Settings, get_settings
+
+ProgressCallback = Callable[[str, float, str], None]
+
+
+def run_research(
+    question: str,
+    options: ResearchOptions | None = None,
+    *,
+    settings: Settings | None = None,
+    on_progress: ProgressCallback | None = None,
+    on_update: Callable[[JobRecord], None] | None = None,
+    on_text: Callable[[dict[str, str]], None] | None = None,
+) -> ResearchResult:
+    """Answer ``question`` now, in-process; raises DeeprefError subclasses on failure.
+    ``on_update`` sees the job's record after every change (its message says in words
+    what is happening: a deep job's rounds, with counts); ``on_text`` every event of
+    the write-up as the model writes it (``worker.jobs.streaming``: a ``draft`` event's
+    text has its markers already rewritten)."""
+    return asyncio.run(
+        run_research_async(
+            question, options, settings=settings, on_progress=on_progress, on_update=on_update, on_text=on_text
+        )
+    )
+
+
+async def run_research_async(
+    question: str,
+    options: ResearchOptions | None = None,
+    *,
+    settings: Settings | None = None,
+    on_progress: ProgressCallback | None = None,
+    on_update: Callable[[JobRecord], None] | None = None,
+    on_text: Callable[[dict[str, str]], None] | None = None,
+    resources: Resources | None = None,
+) -> ResearchResult:
+    """``resources``: network clients built by the caller for this question's options
+    (``build_resources``), kept open after the run, so that several runs share one
+    fetcher and its extraction processes; by default a set is built and closed here."""
+    settings = settings or get_settings()
+    options = options or ResearchOptions()
+    question = validate_question(question, max_chars=settings.max_question_chars)
+    check_options(options, settings)
+    if options.callback_url:
+        webhooks.validate_callback_url(options.callback_url, settings)
+    store = MemoryJobStore()
+    if on_progress is not None:
+        store.listeners.append(_progress_reporter(on_progress))
+    if on_update is not None:
+        store.listeners.append(on_update)
+    if on_text is not None:
+        store.text_listeners.append(on_text)
+    ended: list[str] = []  # the job's webhook, sent in-process once it ended
+    lifecycle = JobLifecycle.from_settings(store, settings, notify=ended.append)
+    job_id = lifecycle.submit(question, options).id
+    res = resources or build_resources(
+        settings, distributed=False, corpus_dir=pipeline.corpus_path(options, settings), embedder_name=options.embedder
+    )
+
+    async def stage(name: str, work):
+        """One stage through the lifecycle; ``work(record)`` returns its output."""
+        claim = lifecycle.claim(job_id, name, "local")
+        try:
+            output = work(claim.record)
+            output = await output if asyncio.iscoroutine(output) else output
+        except DeeprefError as exc:
+            lifecycle.failed(claim, exc)
+            raise
+        lifecycle.finish(claim, output)
+        return output
+
+    try:
+        if options.depth != "quick":  # rounds and a sectioned report (worker/pipeline/deep/)
+            from deepref.worker.pipeline.deep.local import run_deep
+
+            return await run_deep(job_id, question, options, settings, res, store, stage)
+        report = functools.partial(_message, store, job_id)
+        searched = await stage("search", lambda r: pipeline.search_stage(question, options, res, report))
+        corpus = pipeline.corpus_path(options, settings)
+        fetched = await stage("fetch", lambda r: pipeline.fetch_stage(searched, res, corpus))
+        metrics.fetch_outcomes(fetched)
+        tokens = TokenIndex()  # shared by the stages below: each passage tokenised once
+        chunked = await stage("chunk", lambda r: asyncio.to_thread(pipeline.chunk_stage, question, fetched, tokens))
+        publish = functools.partial(store.text_event, job_id) if on_text is not None else None
+        generated = await stage(
+            "generate",
+            lambda r: pipeline.generate_stage(
+                question,
+                chunked,
+                res,
+                options.llm_model,
+                res.embedder,
+                publish,
+                tokens,
+                cost_limit=spend.cost_limit(options, settings),
+                spent=searched.get("usage"),
+                language=options.language,
+            ),
+        )
+
+        async def references(record: JobRecord) -> ResearchResult:
+            return await referencing_stage(
+                question, options, searched, chunked, generated, res.embedder, tokens,
+                res=res, timings=dict(record.timings),
+            )  # fmt: skip
+
+        result = await stage("build_references", references)
+    finally:
+        if resources is None:
+            await close_resources(res)
+        if ended:
+            await webhooks.deliver(store, job_id, settings)
+    return result
+
+
+def _message(store, job_id: str, message: str) -> None:
+    store.update(job_id, message=message)
+
+
+def _progress_reporter(on_progress: ProgressCallback) -> Callable[[JobRecord], None]:
+    """Call ``on_progress(stage, progress, state)`` once per state the job enters."""
+    seen: set[JobState] = set()
+
+    def listener(record: JobRecord) -> None:
+        if record.state in seen or record.state in (JobState.queued, JobState.failed, JobState.cancelled):
+            return
+        seen.add(record.state)
+        stage = "done" if record.state is JobState.done else record.stage or ""
+        on_progress(stage, record.progress, record.state.value)
+
+    return listener

@@ -1,0 +1,102 @@
+"""A job's uncertain citations judged by its chat model (``verify_with_model``).
+
+``build_references`` stays pure and synchronous, so the model is asked between two
+calls of it: the first records which model citations fall in the uncertain band
+(``DEEPREF_VERIFY_BAND``, by default ``reference.engine.OPINION_BAND``) and decides
+nothing; the model judges those pairs (batched, capped, cached by claim, passage
+and model, and within the job's cost budget); the second call is the same call
+with the verdicts. Both calls see
+the same answer and sources, so they ask the same pairs in the same order. A
+verdict the model did not give (it failed, timed out or answered nonsense) leaves
+the support model's decision in place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from deepref.reference.models import Opinion, ReferenceResult
+from deepref.worker.inference import spend
+from deepref.worker.inference.llm import LLMClient, metered
+from deepref.worker.pipeline.judging.model_judge import BATCH, PASSAGE_CHARS, SYSTEM, Judgement, ModelJudge
+from deepref.worker.pipeline.stages import reference_stage
+
+CACHE_SIZE = 10_000  # verdicts a worker process keeps (claim, passage, model), the oldest dropped first
+_cache: dict[str, Judgement] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    references: ReferenceResult
+    usage: dict
+    warnings: list[str]
+
+
+def enabled(options, settings, llm: LLMClient | None) -> bool:
+    """Whether a job's citations get a second opinion (DEEPREF_VERIFY_WITH_MODEL)."""
+    if llm is None or settings.verify_with_model == "off":
+        return False
+    return settings.verify_with_model == "on" or bool(options.verify_with_model)
+
+
+async def judged_references(
+    answer: str, chunked: dict, options, embedder, tokens, *, llm: LLMClient, settings, spent: dict | None
+) -> Judged:
+    asked: list[tuple[str, str]] = []
+
+    def record(pairs: Sequence[tuple[str, str]]) -> list[None]:
+        asked.extend(pairs)
+        return [None] * len(pairs)
+
+    band = tuple(settings.verify_band)
+    first = await asyncio.to_thread(reference_stage, answer, chunked, options, embedder, tokens, record, band)
+    if not asked:
+        return Judged(first, spend.usage_of([]), [])
+    warnings: list[str] = []
+    limit = min(len(asked), settings.verify_max_pairs)
+    if limit < len(asked):
+        warnings.append(
+            f"{len(asked)} citations were uncertain; the model judged {limit} (DEEPREF_VERIFY_MAX_PAIRS), "
+            "the support model decided the rest"
+        )
+    limit = _affordable(limit, asked, options, settings, llm, spent, warnings)
+    judge = ModelJudge(llm, model=options.llm_model, max_pairs=limit, cache=_bounded(_cache))
+    with metered() as calls:
+        judgements = await judge.judge(asked)
+    if judge.usage.failures:
+        warnings.append(
+            f"the model's second opinion failed for some citations ({judge.usage.failures[0]}); "
+            "the support model decided those"
+        )
+    opinions = [Opinion(j.verdict, j.reason, j.judged_by) if j.verdict else None for j in judgements]
+
+    def verdicts(pairs: Sequence[tuple[str, str]]) -> list[Opinion | None]:
+        return opinions if list(pairs) == asked else [None] * len(pairs)
+
+    second = await asyncio.to_thread(reference_stage, answer, chunked, options, embedder, tokens, verdicts, band)
+    return Judged(second, spend.usage_of(calls), warnings)
+
+
+def _affordable(limit: int, asked, options, settings, llm: LLMClient, spent, warnings: list[str]) -> int:
+    """At most ``limit`` pairs, fewer when the job's cost budget cannot pay for them."""
+    budget = spend.cost_limit(options, settings)
+    if budget is None:
+        return limit
+    price = llm.price(options.llm_model).price
+    so_far = spend.add(spent).get("cost")
+    while limit > 0:
+        batches = [asked[i : i + BATCH] for i in range(0, limit, BATCH)]
+        messages = [{"content": SYSTEM + "".join(c + p[:PASSAGE_CHARS] for c, p in b)} for b in batches]
+        if spend.refuse_cost(budget, so_far, price, messages, 60 * BATCH * len(batches)) is None:
+            return limit
+        limit -= BATCH
+    warnings.append("the cost budget left nothing for the model's second opinion; the support model decided")
+    return 0
+
+
+def _bounded(cache: dict) -> dict:
+    while len(cache) > CACHE_SIZE:
+        cache.pop(next(iter(cache)))
+    return cache

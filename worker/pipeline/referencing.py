@@ -1,0 +1,50 @@
+"""The last stage of a quick job, the same on every path (a Celery task or the
+embedded runner): the answer's references, with the chat model's second opinion
+when the job has one, then the result with everything the job spent and warned."""
+
+from __future__ import annotations
+
+import asyncio
+
+from deepref.worker.inference import spend
+from deepref.worker.jobs.models import ResearchOptions, ResearchResult
+from deepref.worker.pipeline import stages as pipeline
+from deepref.worker.pipeline.judging.second_opinion import Judged, enabled, judged_references
+
+
+async def references_of(answer: str, chunked: dict, options, embedder, tokens, *, res, spent: dict | None) -> Judged:
+    """The references, judged when the job wants a second opinion (``enabled``)."""
+    if not enabled(options, res.settings, res.llm):
+        refs = await asyncio.to_thread(pipeline.reference_stage, answer, chunked, options, embedder, tokens)
+        return Judged(refs, spend.usage_of([]), [])
+    return await judged_references(
+        answer, chunked, options, embedder, tokens, llm=res.llm, settings=res.settings, spent=spent
+    )
+
+
+async def referencing_stage(
+    question: str,
+    options: ResearchOptions,
+    searched: dict,
+    chunked: dict,
+    generated: dict,
+    embedder,
+    tokens,
+    *,
+    res,
+    timings: dict[str, float],
+) -> ResearchResult:
+    spent = spend.add(searched.get("usage"), generated.get("usage"))
+    judged = await references_of(generated["text"], chunked, options, embedder, tokens, res=res, spent=spent)
+    return pipeline.build_result(
+        question,
+        chunked,
+        generated,
+        judged.references,
+        warnings=[*searched["warnings"], *judged.warnings],
+        timings=timings,
+        spent=spend.add(searched.get("usage"), judged.usage),
+        search=searched.get("providers"),
+        language=options.language,
+        estimated_cost=searched.get("estimated_cost"),
+    )
