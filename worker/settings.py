@@ -107,9 +107,10 @@ class Settings(BaseSettings):
         description="Folder of documents for the local provider: PDF, DOCX, PPTX, EPUB, ODT, HTML, Markdown, text "
         "(docs/library.md).",
     )
-    library_rerank: bool = Field(
+    library_vectors: bool = Field(
         False,
-        description="Rerank a corpus folder's lexical top 50 by the configured embedder's vectors (docs/library.md).",
+        description="Store the configured embedder's vectors of a corpus folder's passages when it is indexed, and "
+        "rerank the lexical top 100 with them (docs/library.md).",
     )
     index_dir: Path = Field(
         Path("~/.cache/deepref/index"),

@@ -263,6 +263,6 @@ def test_jobs_rerank_a_corpus_only_when_the_setting_says_so(library, tmp_path):
     embedder = _AxisEmbedder()
     options = ResearchOptions(corpus_dir=str(library))
     for rerank, expected in ((False, None), (True, embedder)):
-        settings = Settings(index_dir=tmp_path / "index", library_rerank=rerank)
+        settings = Settings(index_dir=tmp_path / "index", library_vectors=rerank)
         local = Resources(settings=settings, fetcher=None, embedder=embedder).provider(options).providers[0]
         assert local.name == "local" and local.embedder is expected and local.index_dir == tmp_path / "index"

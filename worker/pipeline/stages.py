@@ -115,7 +115,7 @@ class Resources:
                 self.providers[key] = make_provider(
                     name, config, corpus_dir=corpus, limiter=self.search_limiter, limiter_for=self.limiter_for
                 )
-                if name == "local" and self.settings.library_rerank:  # search/library/hybrid.py
+                if name == "local" and self.settings.library_vectors:  # search/library/vectors.py
                     self.providers[key].embedder = self.embedder
             members.append(self.providers[key])
         return CombinedSearch(members, history=history or ())
