@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -19,6 +20,7 @@ from deepref.worker.jobs.keys import Keys
 from deepref.worker.jobs.lifecycle import JobLifecycle, RunsElsewhere, Skip
 from deepref.worker.jobs.models import JobState, ResearchOptions, ResearchResult
 from deepref.worker.jobs.store import JobStore, MemoryJobStore
+from tests.e2e.support import wait_until
 
 
 @pytest.fixture(params=["redis", "memory"])
@@ -90,11 +92,44 @@ def test_a_lock_is_held_refreshed_and_released_only_by_its_owner(store, key_pref
     assert not store.held(key) and store.acquire(key, "theirs", 5)
 
 
+def elapse(store, seconds: float) -> None:
+    """Let ``seconds`` pass for every lock and heartbeat of the store (and only for them):
+    Redis's TTLs are shortened (a key whose TTL runs out is gone, as Redis would drop
+    it), the memory store's expiry times are moved closer."""
+    if isinstance(store, MemoryJobStore):
+        with store._lock:
+            for key, (token, expires) in store._locks.items():
+                store._locks[key] = (token, expires - seconds)
+        return
+    for key in store.redis.scan_iter(match=f"{store.keys.prefix}:*"):
+        left = store.redis.pttl(key)
+        if left > 0:  # -1: no expiry, -2: already gone
+            store.redis.pexpire(key, max(0, left - int(seconds * 1000)))  # 0 deletes it
+
+
 def test_heartbeat_expires(store):
+    """Redis's own clock expires the heartbeat (the shortest TTL, one second); the memory
+    store's is aged."""
     store.heartbeat("j", 1)
     assert store.alive("j")
-    time.sleep(1.2)
+    if isinstance(store, MemoryJobStore):
+        elapse(store, 0.9)
+        assert store.alive("j")
+        elapse(store, 0.2)
+    else:
+        assert 0 < store.redis.pttl(store.keys.job_heartbeat("j")) <= 1000
+        wait_until(lambda: not store.alive("j"), 5, "the heartbeat to expire")
     assert not store.alive("j")
+
+
+def test_elapse_expires_only_what_has_run_out(store):
+    """The tests' clock: time passes for a lock without ending it early or late."""
+    key = store.keys.job_stage_lock("j", "fetch")
+    assert store.acquire(key, "mine", 3)
+    elapse(store, 2.5)
+    assert store.held(key) and not store.acquire(key, "theirs", 3)
+    elapse(store, 0.6)
+    assert not store.held(key) and store.acquire(key, "theirs", 3)
 
 
 def test_an_update_can_refresh_the_heartbeat_and_drop_a_lock_in_the_same_step(store):
@@ -174,13 +209,20 @@ def test_a_job_runs_every_stage_in_order(store):
 
 
 def test_a_running_stage_keeps_its_lock_past_the_lock_lifetime(store):
-    life = JobLifecycle(store, heartbeat_seconds=1)  # lock and heartbeat live 3 s unless refreshed
+    life = JobLifecycle(store, heartbeat_seconds=0.05)  # lock and heartbeat live 2 s unless refreshed
     claim = life.claim(life.submit("q").id, "fetch", "t")
     lock = store.keys.job_stage_lock(claim.job_id, "fetch")
-    with life.heartbeat(claim):
-        time.sleep(4)
-        assert store.held(lock) and store.alive(claim.job_id)
-    time.sleep(3.2)  # no one refreshes them now
+    beats = threading.Semaphore(0)
+    beat = life.keep_alive
+    life.keep_alive = lambda c: (beat(c), beats.release())
+    with life.heartbeat(claim) as heartbeat:
+        for _ in range(3):  # 4.5 s in all: more than twice the lock's lifetime
+            elapse(store, 1.5)
+            for _ in range(2):  # the second beat surely started after the time passed
+                assert beats.acquire(timeout=10), "no heartbeat"
+            assert store.held(lock) and store.alive(claim.job_id)
+    assert not heartbeat._thread.is_alive()  # no one refreshes them now
+    elapse(store, life.lock_seconds)
     assert not store.held(lock) and not store.alive(claim.job_id)
 
 
@@ -293,7 +335,7 @@ def test_reaper_requeues_a_vanished_stage_and_fails_one_that_keeps_vanishing(sto
     life.claim(vanished.id, "generate", "t")
     for token in ("a", "b"):
         life.release(life.claim(doomed.id, "chunk", token))
-    time.sleep(3.2)  # heartbeats (3 beats) expire
+    elapse(store, life.lock_seconds)  # heartbeats (3 beats) expire
     life.keep_alive(running)  # this one's worker is alive: its heartbeat is fresh
     age(store, vanished.id, 10)
     age(store, doomed.id, 10)
@@ -358,9 +400,10 @@ def test_the_client_waits_on_events_and_reads_the_record_once_the_job_ended(redi
     client = Client(Settings(key_prefix=key_prefix), store=store)
     life = JobLifecycle(store, heartbeat_seconds=1)
 
-    def run(job_id: str, cancel_after: str | None = None) -> None:
+    def run(job_id: str, cancel_after: str | None = None, following: _Counting | None = None) -> None:
         for stage in ("search", "fetch", "chunk", "generate", "build_references"):
-            time.sleep(0.05)
+            if following is not None:  # each stage once the client waits on the events so far
+                following.wait_for_a_read_of_events()
             claim = life.claim(job_id, stage, "t")
             if stage == cancel_after:
                 life.cancel(job_id)
@@ -368,13 +411,14 @@ def test_the_client_waits_on_events_and_reads_the_record_once_the_job_ended(redi
                 return  # cancelled: nothing after it runs
 
     reads: list[str] = []
-    client.store = _Counting(store, reads)
+    client.store = counting = _Counting(store, reads)
     job = life.submit("q")
-    worker = threading.Thread(target=run, args=(job.id,))
+    worker = threading.Thread(target=run, args=(job.id, None, counting))
     worker.start()
     assert client.result(job.id, wait=True, timeout=20).answer == "a"
     worker.join()
     assert len(store.events(job.id)) == 11  # queued, then a claim and a finish per stage
+    assert counting.batches >= 5  # the client saw the events come in stage by stage
     assert len(reads) <= 3  # the record is read at first and once an event says the job ended, not per event
     client.store = store
 
@@ -398,10 +442,26 @@ class _Counting:
 
     def __init__(self, store, reads: list[str]):
         self._store, self._reads = store, reads
+        self._events_read = threading.Condition()
+        self._calls = self._seen = self.batches = 0
 
     def get(self, job_id: str):
         self._reads.append(job_id)
         return self._store.get(job_id)
+
+    def events(self, *args, **kwargs):
+        with self._events_read:
+            self._calls += 1
+            self._events_read.notify_all()
+        events = self._store.events(*args, **kwargs)
+        self.batches += bool(events)
+        return events
+
+    def wait_for_a_read_of_events(self) -> None:
+        """Until the client has asked for events once more since the last call."""
+        with self._events_read:
+            assert self._events_read.wait_for(lambda: self._calls > self._seen, timeout=10), "the client never waited"
+            self._seen = self._calls
 
     def __getattr__(self, name: str):
         return getattr(self._store, name)
