@@ -18,7 +18,7 @@ MAX_JSON_DEPTH = 32
 """Deeper bodies are refused before parsing: the job request is 3 levels deep, and
 Python's parser would recurse (and fail) on thousands."""
 
-JOB_ID = re.compile(r"[0-9a-f]{32}")  # worker.jobs.store.new_job_id: uuid4().hex
+JOB_ID = re.compile(r"[0-9a-f]{32}")  # worker.jobs.records.new_job_id: uuid4().hex
 # a Redis stream id, or 0 for "from the start"; ``state_text`` (two ids) once a job's write-up streams (api/events.py)
 EVENT_ID = re.compile(r"(0|[0-9]{1,20}(-[0-9]{1,20})?(_[0-9]{1,20}(-[0-9]{1,20})?)?)")
 

@@ -163,9 +163,9 @@ state = ProcessState()
 
 def process_store():
     if state.store is None:
-        from deepref.worker.jobs.store import JobStore
+        from deepref.worker.jobs.redis_store import RedisJobStore
 
-        state.store = JobStore.from_settings(get_settings())
+        state.store = RedisJobStore.from_settings(get_settings())
     return state.store
 
 

@@ -23,7 +23,7 @@ from deepref.worker.jobs.lifecycle import JobLifecycle, stall_allowance
 from deepref.worker.jobs.limits import check_options
 from deepref.worker.jobs.models import JobRecord, JobState, ResearchOptions, ResearchResult, first_stage
 from deepref.worker.jobs.questions import validate_question
-from deepref.worker.jobs.store import JobStore
+from deepref.worker.jobs.store import JobStore, RedisJobStore
 from deepref.worker.jobs.webhooks import validate_callback_url
 from deepref.worker.pipeline.deep.budget import check_depth
 from deepref.worker.settings import Settings, get_settings
@@ -34,7 +34,7 @@ _ENDED = {state.value for state in JobState if state.finished}
 class Client:
     def __init__(self, settings: Settings | None = None, store: JobStore | None = None):
         self.settings = settings or get_settings()
-        self.store = store or JobStore.from_settings(self.settings)
+        self.store: JobStore = store or RedisJobStore.from_settings(self.settings)
         self.lifecycle = JobLifecycle.from_settings(self.store, self.settings, notify=self.send_webhook)
         self._celery = None
 

@@ -10,14 +10,14 @@ import pytest
 from deepref.worker.jobs.keys import Keys
 from deepref.worker.jobs.lifecycle import JobLifecycle
 from deepref.worker.jobs.models import JobState, ResearchResult
-from deepref.worker.jobs.store import JobStore, MemoryJobStore
+from deepref.worker.jobs.store import MemoryJobStore, RedisJobStore
 
 
 @pytest.fixture(params=["redis", "memory"])
 def store(request, key_prefix):
     if request.param == "memory":
         return MemoryJobStore(Keys(key_prefix))
-    return JobStore(request.getfixturevalue("redis_client"), Keys(key_prefix), ttl=600)
+    return RedisJobStore(request.getfixturevalue("redis_client"), Keys(key_prefix), ttl=600)
 
 
 class _Task:

@@ -7,7 +7,7 @@
 
 A Celery worker (tasks/stage.py), the embedded runner (worker/pipeline/embedded.py) and,
 through them, report sections all move jobs with these calls, on a job store
-(worker/jobs/store.py, Redis or memory) that holds the record, the stage lock and the
+(the ``JobStore`` interface of worker/jobs/store.py, Redis or memory) that holds the record, the stage lock and the
 heartbeat. The store makes every change atomically and a finished job never
 changes again, so a cancel and a stage finishing at the same moment cannot undo
 each other.
@@ -26,6 +26,7 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from deepref.worker import metrics
 from deepref.worker.jobs.models import (
@@ -38,6 +39,11 @@ from deepref.worker.jobs.models import (
     round_of,
     stage_state,
 )
+
+if TYPE_CHECKING:
+    from deepref.worker.jobs.records import Queue
+    from deepref.worker.jobs.store import JobStore
+    from deepref.worker.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +73,7 @@ def next_stage(record: JobRecord, stage: str) -> str | None:
     return record.deep.next_stage if record.deep is not None and stage not in FINAL_STAGES else None
 
 
-def stall_allowance(stage: str, settings) -> float:
+def stall_allowance(stage: str, settings: Settings) -> float:
     """Seconds a running stage may go without an event: its longest silent step (a
     model call, a fetch batch) plus three heartbeats. Rounds emit an event per step."""
     fetching = settings.fetch_total_timeout + settings.extract_timeout
@@ -136,12 +142,12 @@ class JobLifecycle:
 
     def __init__(
         self,
-        store,
+        store: JobStore,
         *,
         heartbeat_seconds: float = 15,
         max_retries: int = 3,
         notify: Callable[[str], None] | None = None,
-    ):
+    ) -> None:
         self.store = store
         self.heartbeat_seconds = heartbeat_seconds
         self.max_retries = max_retries
@@ -149,7 +155,9 @@ class JobLifecycle:
         """``notify(job_id)`` sends a finished job's webhook (worker/jobs/webhooks.py); None = nobody sends."""
 
     @classmethod
-    def from_settings(cls, store, settings, notify: Callable[[str], None] | None = None) -> JobLifecycle:
+    def from_settings(
+        cls, store: JobStore, settings: Settings, notify: Callable[[str], None] | None = None
+    ) -> JobLifecycle:
         return cls(
             store,
             heartbeat_seconds=settings.job_heartbeat_seconds,
@@ -169,7 +177,9 @@ class JobLifecycle:
         return self.max_retries + 2
 
     # -- the job --------------------------------------------------------------------------
-    def submit(self, question: str, options: ResearchOptions | None = None, *, queue: str = "interactive") -> JobRecord:
+    def submit(
+        self, question: str, options: ResearchOptions | None = None, *, queue: Queue = "interactive"
+    ) -> JobRecord:
         return self.store.create(question, options or ResearchOptions(), queue=queue)
 
     def cancel(self, job_id: str) -> JobRecord:
@@ -218,9 +228,9 @@ class JobLifecycle:
         if record.state.finished:
             raise Skip(f"job is {record.state.value}")
         if stage in record.timings:
-            later = follow and stage in STAGES and record.stage in STAGES
-            if later and STAGES.index(record.stage) > STAGES.index(stage):
-                raise Moved(f"{stage} already finished, the job is at {record.stage}", stage=record.stage)
+            now = record.stage
+            if follow and stage in STAGES and now in STAGES and STAGES.index(now) > STAGES.index(stage):
+                raise Moved(f"{stage} already finished, the job is at {now}", stage=now)
             self._continue_after(record, stage, enqueue)
             raise Skip(f"{stage} already finished")
         if not acquired:

@@ -29,7 +29,7 @@ Pieces are coalesced: a ``draft`` event goes out at most every
 of what was sent before, so an answer of ``L`` characters makes at most about
 ``SHARE * ln(L)`` events (about 2,000 for a 50,000-character report) however the
 model cuts its deltas. The text stream is not trimmed below that
-(``worker.jobs.store.TEXT_EVENTS_MAXLEN``), so a follower that connects late still
+(``worker.jobs.records.TEXT_EVENTS_MAXLEN``), so a follower that connects late still
 reads the draft from its first piece.
 """
 

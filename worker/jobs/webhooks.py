@@ -22,6 +22,7 @@ import json
 import logging
 import time
 import uuid
+from typing import Literal
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -248,7 +249,9 @@ async def deliver_once(store, job_id: str, settings, attempt: int | None = None)
         # a refused address stays refused: no point in asking again
         blocked = result.error is not None and result.error.startswith("blocked")
         delay = None if result.error is None or blocked else next_delay(status, settings)
-        final = "delivered" if result.error is None else ("failed" if delay is None else "pending")
+        final: Literal["pending", "delivered", "failed"] = "delivered"
+        if result.error is not None:
+            final = "failed" if delay is None else "pending"
         outcome = "delivered" if result.error is None else ("gave_up" if delay is None else "retry")
         metrics.webhook_delivery(outcome)
 

@@ -19,7 +19,7 @@ from deepref.worker.errors import (
 from deepref.worker.jobs.keys import Keys
 from deepref.worker.jobs.lifecycle import JobLifecycle, RunsElsewhere, Skip
 from deepref.worker.jobs.models import JobState, ResearchOptions, ResearchResult
-from deepref.worker.jobs.store import JobStore, MemoryJobStore
+from deepref.worker.jobs.store import MemoryJobStore, RedisJobStore
 from tests.e2e.support import wait_until
 
 
@@ -27,7 +27,7 @@ from tests.e2e.support import wait_until
 def store(request, key_prefix):
     if request.param == "memory":
         return MemoryJobStore(Keys(key_prefix))
-    return JobStore(request.getfixturevalue("redis_client"), Keys(key_prefix), ttl=600)
+    return RedisJobStore(request.getfixturevalue("redis_client"), Keys(key_prefix), ttl=600)
 
 
 def test_lifecycle_and_events(store):
@@ -59,7 +59,7 @@ def test_artifacts_and_missing(store):
 
 
 def test_keys_carry_the_prefix_and_expire(redis_client, key_prefix):
-    store = JobStore(redis_client, Keys(key_prefix), ttl=600)
+    store = RedisJobStore(redis_client, Keys(key_prefix), ttl=600)
     record = store.create("q")
     keys = {k.decode() for k in redis_client.scan_iter(match=f"{key_prefix}:*")}
     assert f"{key_prefix}:job:{record.id}" in keys
@@ -69,7 +69,7 @@ def test_keys_carry_the_prefix_and_expire(redis_client, key_prefix):
 def test_redis_down_is_a_clear_error():
     import redis
 
-    store = JobStore(
+    store = RedisJobStore(
         redis.Redis.from_url("redis://:secret@127.0.0.1:1/0", socket_connect_timeout=0.5),
         Keys("x"),
         60,
@@ -157,7 +157,7 @@ def test_get_and_acquire_reads_the_record_and_takes_the_lock_once(store):
 def test_a_store_whose_memory_of_a_record_is_stale_applies_its_change_to_the_current_one(redis_client, key_prefix):
     """Two processes, each with its store: what one wrote is never lost by the other's
     change computed from the record as it was (compare-and-set, then again)."""
-    worker, api = (JobStore(redis_client, Keys(key_prefix), ttl=600) for _ in range(2))
+    worker, api = (RedisJobStore(redis_client, Keys(key_prefix), ttl=600) for _ in range(2))
     life = JobLifecycle(worker, heartbeat_seconds=1)
     claim = life.claim(life.submit("q").id, "search", "t")  # the worker remembers the record it wrote
     api.update(claim.job_id, mutate=lambda r: r.attempts.__setitem__("probe", 7))
@@ -175,7 +175,7 @@ def test_a_store_whose_memory_of_a_record_is_stale_applies_its_change_to_the_cur
 
 
 def test_a_record_expired_under_a_stores_memory_is_not_found(redis_client, key_prefix):
-    store = JobStore(redis_client, Keys(key_prefix), ttl=600)
+    store = RedisJobStore(redis_client, Keys(key_prefix), ttl=600)
     record = store.create("q")
     redis_client.delete(store.keys.job(record.id))
     with pytest.raises(JobNotFound):
@@ -350,7 +350,7 @@ def test_reaper_requeues_a_vanished_stage_and_fails_one_that_keeps_vanishing(sto
 
 
 def test_watchdog_notices_a_queue_nobody_consumes(redis_client, key_prefix):
-    store = JobStore(redis_client, Keys(key_prefix), ttl=600)
+    store = RedisJobStore(redis_client, Keys(key_prefix), ttl=600)
     life = JobLifecycle(store, heartbeat_seconds=1)
     job = life.submit("q")
     assert not life.reap(lambda *a: None).stalled  # just queued: not late yet
@@ -396,7 +396,7 @@ def test_the_client_waits_on_events_and_reads_the_record_once_the_job_ended(redi
     from deepref.worker.errors import JobCancelled, JobTimeout
     from deepref.worker.settings import Settings
 
-    store = JobStore(redis_client, Keys(key_prefix), ttl=600)
+    store = RedisJobStore(redis_client, Keys(key_prefix), ttl=600)
     client = Client(Settings(key_prefix=key_prefix), store=store)
     life = JobLifecycle(store, heartbeat_seconds=1)
 

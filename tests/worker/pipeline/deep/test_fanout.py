@@ -11,7 +11,7 @@ import pytest
 
 from deepref.worker.errors import ArtifactNotFound
 from deepref.worker.jobs.keys import Keys
-from deepref.worker.jobs.store import JobStore, MemoryJobStore
+from deepref.worker.jobs.store import MemoryJobStore, RedisJobStore
 from deepref.worker.pipeline.deep import fanout
 from tests.fakes.server import ServerThread
 from tests.fakes.topic_site import TopicSite
@@ -23,7 +23,7 @@ PAGES = 25  # three batches: 10, 10, 5
 def store(request, key_prefix):
     if request.param == "memory":
         return MemoryJobStore(Keys(key_prefix))
-    return JobStore(request.getfixturevalue("redis_client"), Keys(key_prefix), ttl=600)
+    return RedisJobStore(request.getfixturevalue("redis_client"), Keys(key_prefix), ttl=600)
 
 
 @pytest.fixture
