@@ -114,6 +114,13 @@ def _index(subparsers: argparse._SubParsersAction) -> None:
         type=float,
         help="commit at least this often (default 5): what an interrupted run has to read again",
     )
+    p.add_argument(
+        "--vectors",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="store every passage's vector by the configured embedder for hybrid search "
+        "(default: DEEPREF_LIBRARY_VECTORS)",
+    )
     p.set_defaults(handler="deepref.cli.index:run")
 
 

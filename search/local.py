@@ -5,8 +5,9 @@ internet at all. The folder's passages are ranked by BM25 in its on-disk index
 (:mod:`search.library`: built by ``deepref index`` or by the first search, kept up to
 date incrementally, shared by every process), with the reference engine's tokenizer
 so Chinese, Japanese and Korean files are searchable too; with an embedder the
-lexical top-k is reranked by dense vectors. A file that cannot be read is named in
-``warnings`` with its reason, and the rest are searched.
+passages' vectors are stored at index time and the lexical top-k is reranked by
+them. A file that cannot be read is named in ``warnings`` with its reason, and the
+rest are searched.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from deepref.reference.embedders import Embedder
-from deepref.reference.errors import ConfigurationError
+from deepref.reference.errors import ConfigurationError, EmbedderError
 from deepref.search import library
 from deepref.search.documents import FORMAT_NAMES
 from deepref.search.documents.walk import read_path
-from deepref.search.library.hybrid import RERANK_DEPTH, rerank
+from deepref.search.library import hybrid
+from deepref.search.library import vectors as stored
 from deepref.search.library.store import LibrarySearcher, index_path
 from deepref.search.library.update import Progress, Summary, plan, update_index
 from deepref.search.models import SearchHit
@@ -64,12 +66,27 @@ class LocalCorpusProvider:
             )
         self.index_dir = Path(index_dir or library.DEFAULT_INDEX_DIR).expanduser()
         self.embedder = embedder
-        """Set: the lexical top-k is reranked by dense vectors (search.library.hybrid)."""
+        """Set: index updates store every passage's vector by it, and the lexical top-k
+        is reranked by them (search.library.hybrid)."""
         self.warnings: list[str] = []
         self._searcher: LibrarySearcher | None = None
         self._checked = -FRESH_SECONDS
         self._check_every = 0.0
         self._lock = threading.Lock()
+        self._warned: set[str] = set()
+        self._embed_failed = False
+
+    def _embedder_for_index(self) -> Embedder | None:
+        """The embedder to store vectors with: a cache in front of it is skipped (every
+        passage is embedded once; a job's cache would only fill up)."""
+        return getattr(self.embedder, "inner", self.embedder)
+
+    def _vectors_stale(self) -> bool:
+        if self.embedder is None or self._embed_failed:
+            return False
+        if self._searcher is None:
+            return True
+        return not stored.complete(self._searcher.meta(), self.embedder)
 
     def prepare(self, progress: Callable[[Progress], None] | None = None) -> Summary | None:
         """Update the folder's index if it is missing or stale (files added, changed,
@@ -79,8 +96,15 @@ class LocalCorpusProvider:
             started = time.monotonic()
             todo = plan(self.root, self.index_dir)
             self._check_every = 0.0 if time.monotonic() - started < CHEAP_CHECK_SECONDS else FRESH_SECONDS
-            if todo.stale:
-                summary = update_index(self.root, self.index_dir, progress=progress)
+            if todo.stale or self._vectors_stale():
+                try:
+                    summary = update_index(
+                        self.root, self.index_dir, progress=progress, embedder=self._embedder_for_index()
+                    )
+                except EmbedderError as exc:  # the files are in; searches rank lexically and say why
+                    log.warning("corpus %s: the passages could not be embedded (%s)", self.root, exc)
+                    self._embed_failed = True
+                    summary = update_index(self.root, self.index_dir, progress=progress)
             if self._searcher is None:
                 self._searcher = LibrarySearcher(index_path(self.index_dir, self.root))
             elif summary is not None:
@@ -104,12 +128,13 @@ class LocalCorpusProvider:
 
     def search_sync(self, query: str, *, max_results: int) -> list[SearchHit]:
         searcher = self._ready()
-        found = searcher.lexical(query, max(max_results * 8, RERANK_DEPTH))
+        found, why = hybrid.search(searcher, query, max_results * 8, self.embedder)
+        if why is not None and why not in self._warned:
+            self._warned.add(why)
+            self.warnings.append(f"corpus {self.root}: {why}")
+            log.warning("corpus %s: %s", self.root, why)
         passages = searcher.passages([pid for pid, _ in found])
         ranked = [pid for pid, score in found if score > 0 and pid in passages]
-        if self.embedder is not None and ranked:
-            top = ranked[:RERANK_DEPTH]
-            ranked = [pid for pid, _ in rerank(query, [(p, passages[p].text) for p in top], self.embedder)]
         hits: list[SearchHit] = []
         seen: set[str] = set()
         for pid in ranked:

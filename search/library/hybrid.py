@@ -1,41 +1,81 @@
-"""Hybrid ranking: the lexical top-k reranked with dense vectors at query time.
+"""Hybrid ranking: the lexical top-k reranked by the passages' stored vectors.
 
-The query and the k passages are embedded by the configured embedder (the packaged
-MiniLM or the embedding endpoint) and the two rankings are fused by reciprocal rank
-(RRF, k=60), which needs no score calibration between BM25 and cosine. Chosen over
-vectors stored at index time by measurement (docs/library.md): as good on ExpertQA,
-and no embedding pass over the whole library (a million passages is hours of MiniLM
-on two cores) nor a vector file to keep in step with incremental updates.
+The query is embedded once by the configured embedder (the packaged MiniLM or the
+embedding endpoint); the k lexical candidates' vectors are read from the catalogue
+(:mod:`search.library.vectors`) and the lexical order and the cosine order are fused
+by reciprocal rank (RRF, k=60), which needs no score calibration between BM25 and
+cosine. Chosen by measurement (docs/library.md): stored vectors rank as well as
+embedding the candidates at each query and cost one embedding a query instead of
+k + 1, and reranking the lexical top k keeps the query's cost independent of the
+library's size (a nearest-neighbour search over every vector would not be).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 import numpy as np
 
 from deepref.reference.embedders import Embedder
+from deepref.search.library import vectors as stored
+
+log = logging.getLogger(__name__)
 
 RRF_K = 60
-RERANK_DEPTH = 50
-"""Lexical candidates reranked: the cost is embedding this many passages per query."""
+RERANK_DEPTH = 100
+"""Lexical candidates reranked; tuned on the tuning half of the labelled set (docs/library.md)."""
+DENSE_WEIGHT = 1.0
+"""Weight of the dense order in the fusion (the lexical order's is 1)."""
 
 
-def fuse(rankings: Sequence[Sequence[int]], k: int = RRF_K) -> list[tuple[int, float]]:
-    """Reciprocal-rank fusion of rankings of ids, best first."""
+def fuse(
+    rankings: Sequence[Sequence[int]], k: int = RRF_K, weights: Sequence[float] | None = None
+) -> list[tuple[int, float]]:
+    """Weighted reciprocal-rank fusion of rankings of ids, best first."""
     scores: dict[int, float] = {}
-    for ranking in rankings:
+    for ranking, weight in zip(rankings, weights or [1.0] * len(rankings), strict=True):
         for rank, item in enumerate(ranking):
-            scores[item] = scores.get(item, 0.0) + 1.0 / (k + rank + 1)
+            scores[item] = scores.get(item, 0.0) + weight / (k + rank + 1)
     return sorted(scores.items(), key=lambda kv: -kv[1])
 
 
-def rerank(query: str, candidates: Sequence[tuple[int, str]], embedder: Embedder) -> list[tuple[int, float]]:
-    """``candidates`` (id, text) in lexical order, fused with their cosine order to the query."""
-    if not candidates:
-        return []
-    vectors = np.asarray(embedder.embed([query, *(text for _, text in candidates)]), dtype=np.float32)
-    cosine = vectors[1:] @ vectors[0]
-    ids = [pid for pid, _ in candidates]
-    dense = [ids[i] for i in np.argsort(-cosine, kind="stable")]
-    return fuse([ids, dense])
+def rerank(
+    query_vector: np.ndarray,
+    candidates: Sequence[int],
+    vectors: dict[int, np.ndarray],
+    *,
+    dense_weight: float = DENSE_WEIGHT,
+) -> list[int]:
+    """``candidates`` (passage ids in lexical order) fused with the cosine order of those
+    that have a vector in ``vectors``; a candidate without one keeps its lexical vote only."""
+    have = [pid for pid in candidates if pid in vectors]
+    if not have:
+        return list(candidates)
+    cosine = np.vstack([vectors[pid] for pid in have]) @ np.asarray(query_vector, dtype=np.float32)
+    dense = [have[i] for i in np.argsort(-cosine, kind="stable")]
+    return [pid for pid, _ in fuse([list(candidates), dense], weights=[1.0, dense_weight])]
+
+
+def search(searcher, query: str, k: int, embedder: Embedder | None) -> tuple[list[tuple[int, float]], str | None]:
+    """(passage id, score) of the best ``k`` passages, and a warning when hybrid ranking
+    was asked (an embedder given) but the index's vectors cannot serve it: then the
+    order is lexical. ``searcher`` is a :class:`search.library.store.LibrarySearcher`."""
+    found = searcher.lexical(query, max(k, RERANK_DEPTH) if embedder is not None else k)
+    if embedder is None or not found:
+        return found[:k], None
+    why = stored.usable(searcher.meta(), embedder)
+    if why is not None:
+        return found[:k], f"ranked lexically: {why}"
+    ids = [pid for pid, _ in found[:RERANK_DEPTH]]
+    query_vector = np.asarray(embedder.embed([query]), dtype=np.float32)[0]
+    dim = stored.stamp_of(searcher.meta())[1]
+    if query_vector.shape[0] != dim:
+        return found[:k], (
+            f"ranked lexically: {embedder.name} now gives {query_vector.shape[0]} dimensions, the index's vectors "
+            f"have {dim}: run 'deepref index --vectors FOLDER' to embed the passages again"
+        )
+    order = rerank(query_vector, ids, searcher.vectors(ids))
+    score = dict(found)
+    ranked = [(pid, score[pid]) for pid in order]
+    return (ranked + found[RERANK_DEPTH:])[:k], None

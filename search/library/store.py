@@ -5,7 +5,9 @@ the folder's resolved path, holding
 
 - ``catalog.sqlite`` (WAL): ``files`` (relative path, size, mtime, content hash,
   title, why it was skipped, the batch that wrote it), ``passages`` (text, file) and
-  ``meta``. It is the truth: a passage is served only if its row is here.
+  ``meta``, and ``vectors`` (a passage's dense vector, when stored:
+  :mod:`search.library.vectors`). It is the truth: a passage is served only if its
+  row is here.
 - ``lexical/``: a tantivy index of each passage's tokens as
   :func:`reference.lexical.tokenize` makes them (stems, CJK bigrams), so it ranks what
   the in-memory BM25 ranked, with the passage and file ids. Chosen over SQLite FTS5
@@ -25,6 +27,8 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 from deepref.reference.lexical import tokenize
 
@@ -53,6 +57,7 @@ CREATE TABLE IF NOT EXISTS files(
 CREATE INDEX IF NOT EXISTS files_gen ON files(gen);
 CREATE TABLE IF NOT EXISTS passages(id INTEGER PRIMARY KEY, file_id INTEGER NOT NULL, text TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS passages_file ON passages(file_id);
+CREATE TABLE IF NOT EXISTS vectors(id INTEGER PRIMARY KEY, v BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS dropped(file_id INTEGER PRIMARY KEY, gen INTEGER NOT NULL);
 """
 
@@ -206,6 +211,16 @@ class LibrarySearcher:
             return set()
         marks = ",".join("?" * len(ids))
         return {r[0] for r in self._conn().execute(f"SELECT id FROM passages WHERE id IN ({marks})", ids)}
+
+    def vectors(self, ids: list[int]) -> dict[int, np.ndarray]:
+        """The stored vectors (float32) of those of ``ids`` that have one."""
+        from deepref.search.library.vectors import decode
+
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self._conn().execute(f"SELECT id, v FROM vectors WHERE id IN ({marks})", ids).fetchall()
+        return dict(zip((pid for pid, _ in rows), decode(v for _, v in rows), strict=True)) if rows else {}
 
     def passages(self, ids: list[int]) -> dict[int, Passage]:
         if not ids:

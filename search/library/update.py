@@ -9,6 +9,10 @@ whole, old or new, in the catalogue; the next run first gives tantivy the batche
 missed (files with ``gen > lexical_gen``, and the ``dropped`` ones), then carries on
 from the files it did not reach. One writer at a time per folder: an exclusive
 ``flock`` on ``writer.lock`` in the index's directory; readers take no lock.
+
+With an embedder (``deepref index --vectors``, ``DEEPREF_LIBRARY_VECTORS``), the
+passages that have no vector yet are embedded after the files are in, in batches of
+their own transactions (:mod:`search.library.vectors`); a killed run resumes there.
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deepref.reference.chunking import chunk_text
+from deepref.reference.embedders import Embedder
 from deepref.search.documents import DocumentError, read_bytes
 from deepref.search.documents.walk import MAX_FILE_BYTES, list_files
+from deepref.search.library import vectors
 from deepref.search.library.store import (
     LEXICAL,
     IndexedFile,
@@ -50,6 +56,8 @@ class Progress:
     pages: int
     seconds: float
     current: str = ""
+    unit: str = "files"
+    """What ``done`` and ``total`` count: files, or passages when embedding them."""
 
     @property
     def pages_per_second(self) -> float:
@@ -72,7 +80,13 @@ def progress_messages(report: Callable[[str], None], every: float = 2.0) -> Call
             last[0] = now
             eta = p.eta_seconds
             left = "" if eta is None else f", about {eta:.0f}s left"
-            report(f"indexing the corpus folder: {p.done:,}/{p.total:,} files, {p.pages_per_second:.0f} pages/s{left}")
+            if p.unit == "passages":
+                rate = f"{p.pages_per_second:.0f} passages/s"
+                report(f"embedding the corpus passages: {p.done:,}/{p.total:,}, {rate}{left}")
+            else:
+                report(
+                    f"indexing the corpus folder: {p.done:,}/{p.total:,} files, {p.pages_per_second:.0f} pages/s{left}"
+                )
 
     return callback
 
@@ -93,6 +107,11 @@ class Summary:
     pages: int = 0
     seconds: float = 0.0
     rebuilt: bool = False
+    embedded: int = 0
+    """Passages embedded in this run (stored vectors)."""
+    embed_seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)
+    """Messages about the run as a whole (the embedder changed, ...)."""
 
     def lines(self) -> list[str]:
         skipped = sum(len(v) for v in self.skipped.values())
@@ -102,6 +121,10 @@ class Summary:
             f"({self.added_passages:,} new), {self.pages:,} pages in {self.seconds:.1f}s"
             + (f" ({self.pages / self.seconds:.0f} pages/s)" if self.seconds > 0 and self.pages else "")
         ]
+        if self.embedded:
+            rate = self.embedded / self.embed_seconds if self.embed_seconds > 0 else 0.0
+            out.append(f"vectors: {self.embedded:,} passages embedded in {self.embed_seconds:.1f}s ({rate:.0f}/s)")
+        out.extend(self.notes)
         for reason, messages in sorted(self.skipped.items()):
             out.append(f"skipped ({reason}): {len(messages)}")
             out.extend(f"  {m}" for m in messages)
@@ -264,8 +287,10 @@ def update_index(
     progress: Callable[[Progress], None] | None = None,
     workers: int | None = None,
     wait: Callable[[], None] | None = None,
+    embedder: Embedder | None = None,
 ) -> Summary:
-    """Bring the index of ``root`` up to date; returns what was done."""
+    """Bring the index of ``root`` up to date; returns what was done. With ``embedder``,
+    every passage without a stored vector (by this embedder) is embedded too."""
     root = Path(root).resolve()
     path = index_path(index_dir, root)
     started = time.monotonic()
@@ -273,7 +298,11 @@ def update_index(
     with writer_lock(path, wait=wait):
         writer = _Writer(path)
         try:
-            return writer.run(root, index_dir, started, progress, workers)
+            summary = writer.run(root, index_dir, started, progress, workers)
+            if embedder is not None:
+                writer.embed(embedder, summary, progress)
+            summary.seconds = time.monotonic() - started
+            return summary
         finally:
             writer.close()
 
@@ -336,7 +365,17 @@ class _Writer:
         self.conn.execute("COMMIT")
         self._commit_lexical()
 
+    def embed(self, embedder: Embedder, summary: Summary, progress: Callable[[Progress], None] | None) -> None:
+        def step(done: int, total: int, seconds: float) -> None:
+            if progress is not None:
+                progress(Progress(done, total, done, seconds, unit="passages"))
+
+        summary.embedded, summary.embed_seconds = vectors.embed_missing(
+            self.conn, embedder, report=summary.notes.append, progress=step
+        )
+
     def drop(self, file_id: int) -> None:
+        self.conn.execute("DELETE FROM vectors WHERE id IN (SELECT id FROM passages WHERE file_id = ?)", (file_id,))
         self.conn.execute("DELETE FROM passages WHERE file_id = ?", (file_id,))
         self.conn.execute("DELETE FROM files WHERE id = ?", (file_id,))
         self.conn.execute("INSERT OR REPLACE INTO dropped VALUES (?, ?)", (file_id, self.gen))
@@ -369,6 +408,7 @@ class _Writer:
     def clear(self) -> None:
         self.writer.delete_all_documents()
         self.conn.execute("BEGIN IMMEDIATE")
+        self.conn.execute("DELETE FROM vectors")
         self.conn.execute("DELETE FROM passages")
         self.conn.execute("DELETE FROM files")
         self.conn.execute("DELETE FROM dropped")
@@ -422,6 +462,8 @@ class _Writer:
             if progress is not None:
                 progress(Progress(done, len(todo.to_read), summary.pages, now - started, item.path))
         self._set("state", "complete")
+        if summary.added_passages:
+            self._set("vectors_state", "partial")  # until the new passages are embedded
         self._set("updated", time.time())
         self.commit()
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")

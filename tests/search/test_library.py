@@ -219,50 +219,176 @@ def test_a_job_updates_a_stale_index_first_with_progress_messages(library, tmp_p
     assert seen == [] and again.read == 0  # the job left the index up to date
 
 
-class _AxisEmbedder:
-    """Puts a text on the axis of the last of ``words`` it contains, else the first's
-    (a stand-in for a model: here any question without these words means harbours)."""
+@pytest.fixture
+def endpoint(openai_server):
+    """``endpoint(model)``: the openai embedder on the loopback OpenAI-compatible server
+    (hashed bag-of-words vectors); closed after the test. ``.server`` is the server."""
+    from deepref.worker.inference.embedding import OpenAIEmbedder
 
-    name = "axis"
-    words = ("harbour", "lagoon", "estuary")
+    made = []
 
-    def embed(self, texts: list[str]):
-        import numpy as np
+    def make(model: str = "fake-embed") -> OpenAIEmbedder:
+        made.append(OpenAIEmbedder(openai_server.v1, api_key=openai_server.api_key, model=model, max_retries=0))
+        return made[-1]
 
-        rows = np.zeros((len(texts), len(self.words)), dtype=np.float32)
-        for i, text in enumerate(texts):
-            hits = [j for j, w in enumerate(self.words) if w in text.lower()]
-            rows[i, hits[-1] if hits else 0] = 1.0
-        return rows
+    make.server = openai_server
+    yield make
+    for embedder in made:
+        embedder.close()
 
 
-def test_hybrid_fuses_the_lexical_and_the_dense_order(tmp_path):
+def _vector_ids(index_dir: Path, folder: Path) -> tuple[set[int], set[int]]:
+    """(ids with a stored vector, ids of passages)."""
+    conn = LibrarySearcher(index_path(index_dir, folder))._conn()
+    return {r[0] for r in conn.execute("SELECT id FROM vectors")}, {
+        r[0] for r in conn.execute("SELECT id FROM passages")
+    }
+
+
+def test_hybrid_fuses_the_lexical_and_the_dense_order():
+    import numpy as np
+
     from deepref.search.library.hybrid import fuse, rerank
+    from deepref.search.library.vectors import decode, encode
 
     assert [i for i, _ in fuse([[1, 2, 3], [3, 1, 2]])] == [1, 3, 2]
-    order = rerank("harbour", [(1, "estuary"), (2, "lagoon"), (3, "harbour")], _AxisEmbedder())
-    assert [i for i, _ in order] == [1, 3, 2]
+    axes = {1: np.array([0, 0, 1.0]), 2: np.array([0, 1.0, 0]), 3: np.array([1.0, 0, 0])}
+    assert rerank(np.array([1.0, 0, 0]), [1, 2, 3], axes) == [1, 3, 2]
+    assert rerank(np.array([1.0, 0, 0]), [1, 2, 3], {}) == [1, 2, 3]  # no vectors: the lexical order
+    rows = np.random.default_rng(1).standard_normal((5, 384)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    back = decode(encode(rows))
+    assert back.shape == rows.shape and np.min(np.sum(back * rows, axis=1)) > 0.999
 
-    folder = tmp_path / "library"
+
+@pytest.mark.local_model
+def test_vectors_written_at_index_time_rank_the_queries(tmp_path):
+    from deepref.worker.inference.embedding import LocalEmbedder
+
+    folder, index_dir = tmp_path / "library", tmp_path / "index"
     folder.mkdir()
-    (folder / "a.txt").write_text("Tide tide tide notes about the estuary.")
-    (folder / "b.txt").write_text("Tide tide notes about the lagoon.")
-    (folder / "c.txt").write_text("Tide notes about the harbour.")
-    provider = LocalCorpusProvider(folder, index_dir=tmp_path / "index")
-    assert provider.search_sync("tide harbour", max_results=3)[0].url.endswith("c.txt")
-    assert [h.url[-5:] for h in provider.search_sync("tide", max_results=3)] == ["a.txt", "b.txt", "c.txt"]
-    provider.embedder = _AxisEmbedder()  # the harbour passage moves up from last
-    assert [h.url[-5:] for h in provider.search_sync("tide", max_results=3)] == ["a.txt", "c.txt", "b.txt"]
+    (folder / "a.txt").write_text("Notes on the tide: the tide tables of the week, tide after tide.")
+    (folder / "b.txt").write_text("Notes on the tide and the ferry timetable of the week, tide by tide.")
+    (folder / "c.txt").write_text("Notes on the tide: how seabirds feed on the mudflats at low water.")
+    summary = update_index(folder, index_dir, workers=1, embedder=LocalEmbedder())
+    assert summary.embedded == summary.passages == 3
+    have, passages = _vector_ids(index_dir, folder)
+    assert have == passages
+
+    query = "tide gulls and waders"
+    lexical = [h.url[-5:] for h in LocalCorpusProvider(folder, index_dir=index_dir).search_sync(query, max_results=3)]
+    assert lexical[-1] == "c.txt"  # one "tide" only
+    provider = LocalCorpusProvider(folder, index_dir=index_dir, embedder=LocalEmbedder())
+    provider.prepare()
+    hybrid = [h.url[-5:] for h in provider.search_sync(query, max_results=3)]
+    assert hybrid.index("c.txt") < 2 and provider.warnings == []  # the seabirds passage moves up
 
 
-def test_jobs_rerank_a_corpus_only_when_the_setting_says_so(library, tmp_path):
+def test_an_update_embeds_new_passages_and_drops_removed_files_vectors(tmp_path, endpoint):
+    folder, index_dir = tmp_path / "library", tmp_path / "index"
+    _many(folder, 6)
+    embedder = endpoint()
+    first = update_index(folder, index_dir, workers=1, embedder=embedder)
+    have, passages = _vector_ids(index_dir, folder)
+    assert first.embedded == len(passages) == 24 and have == passages
+
+    (folder / "note0000.txt").unlink()
+    (folder / "note0001.txt").write_text("A new text about kites.\n\nAnd a second paragraph on kites.")
+    (folder / "note0099.txt").write_text("Another note about harbour walls.")
+    inputs = len(endpoint.server.fake.requests)
+    second = update_index(folder, index_dir, workers=1, embedder=embedder)
+    have_after, passages_after = _vector_ids(index_dir, folder)
+    assert have_after == passages_after and len(passages_after) == 4 * 4 + second.embedded
+    assert second.embedded == len(passages_after - passages) and 0 < second.embedded < 5
+    assert have_after & have == passages_after & passages  # unchanged files kept their vectors
+    embedded = [t for r in endpoint.server.fake.requests[inputs:] for t in r["body"]["input"]]
+    assert not any("marker0002" in t for t in embedded)  # only what is new was embedded
+
+
+def test_another_embedder_embeds_every_passage_again_and_says_so(tmp_path, endpoint):
+    folder, index_dir = tmp_path / "library", tmp_path / "index"
+    _many(folder, 3)
+    update_index(folder, index_dir, workers=1, embedder=endpoint("model-a"))
+    again = update_index(folder, index_dir, workers=1, embedder=endpoint("model-a"))
+    assert again.embedded == 0 and again.notes == []
+    other = update_index(folder, index_dir, workers=1, embedder=endpoint("model-b"))
+    assert other.embedded == 12
+    assert any("the embedder changed" in n and "openai-model-a" in n and "openai-model-b" in n for n in other.notes)
+    meta = LibrarySearcher(index_path(index_dir, folder)).meta()
+    assert meta["vectors"] == "openai-model-b" and meta["vectors_state"] == "complete"
+
+
+def test_hybrid_on_an_index_without_usable_vectors_ranks_lexically_with_a_warning(tmp_path, endpoint):
+    from deepref.search.library import hybrid
+
+    folder, index_dir = tmp_path / "library", tmp_path / "index"
+    _many(folder, 3)
+    update_index(folder, index_dir, workers=1)
+    searcher = LibrarySearcher(index_path(index_dir, folder))
+    lexical, _ = hybrid.search(searcher, "marker0001 tide", 5, None)
+    found, why = hybrid.search(searcher, "marker0001 tide", 5, endpoint())
+    assert found == lexical and "no stored vectors" in why and "deepref index --vectors" in why
+    update_index(folder, index_dir, workers=1, embedder=endpoint("model-a"))
+    found, why = hybrid.search(searcher, "marker0001 tide", 5, endpoint("model-b"))
+    assert found == lexical and "made by openai-model-a" in why and "openai-model-b" in why
+
+    endpoint.server.fake.fail_status = 500  # the endpoint is down: the job's index update cannot embed
+    provider = LocalCorpusProvider(folder, index_dir=tmp_path / "other-index", embedder=endpoint())
+    hits = provider.search_sync("marker0001", max_results=3)
+    assert hits[0].url.endswith("note0001.txt")
+    assert any("ranked lexically" in w and "no stored vectors" in w for w in provider.warnings)
+
+
+def _vectors_committed(index_dir: Path, folder: Path) -> int:
+    try:
+        searcher = LibrarySearcher(index_path(index_dir, folder))
+        try:
+            return int(searcher._conn().execute("SELECT count(*) FROM vectors").fetchone()[0])
+        finally:
+            searcher.close()
+    except Exception:
+        return 0
+
+
+def test_a_run_killed_while_embedding_leaves_a_consistent_index(tmp_path, endpoint):
+    import deepref.search.library.vectors as vectors_module
+
+    folder, index_dir = tmp_path / "library", tmp_path / "index"
+    _many(folder, 300)
+    env = {
+        "DEEPREF_INDEX_DIR": str(index_dir),
+        "DEEPREF_EMBEDDER": "openai",
+        "DEEPREF_EMBEDDING_BASE_URL": endpoint.server.v1,
+        "DEEPREF_EMBEDDING_API_KEY": endpoint.server.api_key,
+        "DEEPREF_EMBEDDING_BATCH_SIZE": "16",
+    }
+    proc = _cli("index", str(folder), "--vectors", "--workers", "1", env=env)
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and not _vectors_committed(index_dir, folder) and time.monotonic() < deadline:
+        time.sleep(0.005)  # waiting for a signal: the first batch of vectors in the catalogue
+    proc.send_signal(signal.SIGKILL)
+    proc.communicate()
+    assert proc.returncode == -signal.SIGKILL
+    have, passages = _vector_ids(index_dir, folder)
+    assert len(passages) == 1200 and 0 < len(have) < 1200 and have <= passages
+    assert len(have) % vectors_module.EMBED_BATCH == 0  # whole batches only
+
+    again = _cli("index", str(folder), "--vectors", env=env)
+    out, err = again.communicate(timeout=300)
+    assert again.returncode == 0, err
+    assert "0 read, 300 unchanged" in out and f"vectors: {1200 - len(have):,} passages embedded" in out
+    have, passages = _vector_ids(index_dir, folder)
+    assert have == passages and len(have) == 1200
+
+
+def test_jobs_use_stored_vectors_only_when_the_setting_says_so(library, tmp_path, endpoint):
     from deepref.worker.jobs.models import ResearchOptions
     from deepref.worker.pipeline.stages import Resources
     from deepref.worker.settings import Settings
 
-    embedder = _AxisEmbedder()
+    embedder = endpoint()
     options = ResearchOptions(corpus_dir=str(library))
-    for rerank, expected in ((False, None), (True, embedder)):
-        settings = Settings(index_dir=tmp_path / "index", library_vectors=rerank)
+    for vectors, expected in ((False, None), (True, embedder)):
+        settings = Settings(index_dir=tmp_path / "index", library_vectors=vectors)
         local = Resources(settings=settings, fetcher=None, embedder=embedder).provider(options).providers[0]
         assert local.name == "local" and local.embedder is expected and local.index_dir == tmp_path / "index"
