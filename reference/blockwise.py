@@ -80,11 +80,17 @@ class RowBlocks:
         """(first row, block) over the whole matrix, in order."""
         for start in range(0, self.shape[0], self._cache.size):
             _, value = self._cache.block_of(start)
-            yield start, value[self._which]
+            yield start, self._part(value)
 
     def row(self, r: int) -> np.ndarray:
         start, value = self._cache.block_of(int(r))
-        return value[self._which][int(r) - start]
+        return self._part(value)[int(r) - start]
+
+    def _part(self, value: tuple[np.ndarray, np.ndarray | None]) -> np.ndarray:
+        part = value[self._which]
+        if part is None:  # a RowBlocks is made only of a part its cache computes
+            raise ValueError(f"the block cache computes no part {self._which}")
+        return part
 
     def __getitem__(self, key):
         if isinstance(key, tuple):

@@ -163,7 +163,8 @@ def build_references(
     parsed, parse_warnings = parse_markers(answer)
     mode = markers if markers != "auto" else ("resolve" if parsed else "attribute")
     if mode == "attribute":
-        text, positions, layout = answer, [], Layout(answer)
+        text, layout = answer, Layout(answer)
+        positions: list[int] = []
         segments = _segments(text, layout, prof, min_chunk_length)
         always: list[int] = []
     else:
@@ -459,17 +460,17 @@ def _resolve(call: _Call, parsed: list[Marker], positions: list[int]) -> list[_C
         if where is None or not layout.can_insert(where):
             where = marker_position(layout, segment.start, segment.end)
         for raw in marker.ids:
-            src = _lookup(raw, sources)
-            if src is None:
+            named = _lookup(raw, sources)
+            if named is None:
                 known = ", ".join(s.id for s in sources[:10]) or "none"
                 warnings.add("citation", f"citation id {raw!r} names no source (known ids: {known}); dropped")
                 continue
-            if src.id not in usable_ids:
-                warnings.add("citation", f"citation id {raw!r} ({src.url}) is outside only_hostnames; dropped")
+            if named.id not in usable_ids:
+                warnings.add("citation", f"citation id {raw!r} ({named.url}) is outside only_hostnames; dropped")
                 continue
-            rows = chunk_rows.get(call.canonical[src.id], [])
+            rows = chunk_rows.get(call.canonical[named.id], [])
             if not rows or where is None:
-                warnings.add("citation", f"citation id {raw!r} ({src.url}) has no place to go in the answer; dropped")
+                warnings.add("citation", f"citation id {raw!r} ({named.url}) has no place to go in the answer; dropped")
                 continue
             scores = judge.scores.matrix[seg_index]
             # judged on the passage most similar to the claim (what the support model
@@ -480,7 +481,7 @@ def _resolve(call: _Call, parsed: list[Marker], positions: list[int]) -> list[_C
             value = float(scores[row])
             if not chunk.text:
                 warnings.add(
-                    "citation", f"citation id {raw!r} ({src.url}) has no citable text; kept with an empty quote"
+                    "citation", f"citation id {raw!r} ({named.url}) has no citable text; kept with an empty quote"
                 )
             out.append(
                 _Candidate(where, segment, chunks[row][0], chunk, value, "model", judge.clears(ev, value), ev, quote)

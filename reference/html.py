@@ -101,7 +101,7 @@ def answer_html(answer: str, markers: list[tuple[int, int, int]] | list[list[int
         prev = end
     out.append(answer[prev:])
     pieces = _md.render("".join(out)).split(_OPEN)
-    result, seen = [pieces[0]], Counter()
+    result, seen = [pieces[0]], Counter[str]()
     for piece in pieces[1:]:
         token, _, rest = piece.partition(_CLOSE)
         n, _, i = token.partition(":")

@@ -110,7 +110,7 @@ def score(
     prefilter = config.prefilter_k is not None and config.prefilter_k < m
     needs_lexical = not use_dense or config.blend < 1.0 or prefilter
     lexical = _Lexical(segments, chunks, config.lexical, tokens) if needs_lexical else None
-    if not use_dense:
+    if not use_dense or embedder is None:
         return Scores(_assemble(lexical.rows, n, m, blockwise)[0], plain)  # type: ignore[union-attr]
     columns = np.union1d(_candidates(lexical, n, m, config.prefilter_k, blockwise), np.asarray(always, dtype=np.int64))
     texts = segments + [chunks[i] for i in columns]

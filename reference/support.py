@@ -25,9 +25,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import sparse
+
+if TYPE_CHECKING:
+    from deepref.reference.blockwise import RowBlocks
 
 from deepref.reference.chunking import Chunk, split_sentences
 from deepref.reference.errors import ConfigurationError
@@ -178,10 +182,10 @@ class PairEvidence:
 def pair_features(
     segments: Sequence[str],
     chunks: Sequence[tuple[Source, Chunk]],
-    matrix: np.ndarray,
+    matrix: np.ndarray | RowBlocks,
     rows: np.ndarray,
     cols: np.ndarray,
-    dense: np.ndarray | None = None,
+    dense: np.ndarray | RowBlocks | None = None,
     dense_mask: np.ndarray | None = None,
     cited: np.ndarray | None = None,
     chunk_sources: np.ndarray | None = None,
@@ -278,7 +282,7 @@ def pair_features(
             found["cosine"] = dense[r, c]
             found["cosine_margin"] = min(0.0, dense[r, c] - best_cosine[r] + TIE)
             found["source_cosine"] = dense[r, c]
-            if flags[i]:  # a verified citation: the cited source's best embedded chunk
+            if flags[i] and chunk_sources is not None:  # a verified citation: the cited source's best embedded chunk
                 same = (chunk_sources == chunk_sources[c]) & mask
                 if same.any():
                     found["source_cosine"] = max(float(dense[r, same].max()), dense[r, c])

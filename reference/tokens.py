@@ -127,7 +127,7 @@ class TokenIndex:
         text_of = np.cumsum(occurrence == position.get(_SEPARATOR, -1))  # separators before each word
         if len(lengths) and int(lengths.max()) <= 1:  # no CJK run: a word is one token or none
             first = np.fromiter((ids[0] if len(ids) else -1 for ids in per_word), dtype=np.int64, count=len(per_word))
-            tokens = first[occurrence]
+            tokens: np.ndarray = first[occurrence]
             kept = tokens >= 0
             text_of, tokens = text_of[kept], tokens[kept]
         else:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs lint, the format check and the whole test suite. Starts a Redis if none answers on
+# Runs lint, the format check, the type check and the whole test suite. Starts a Redis if none answers on
 # 127.0.0.1:6379, because tests of the queue need a real one. Whatever it installs with
 # apt-get (Redis, the browser, a font, OCR, BibTeX) it names in one line before installing.
 set -euo pipefail
@@ -27,4 +27,5 @@ if ! command -v bibtex >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-g
 fi
 $BIN/ruff check .
 $BIN/ruff format --check .
+$BIN/mypy  # the packages [tool.mypy] in pyproject.toml lists
 $BIN/python -m pytest "$@"

@@ -36,7 +36,8 @@ class Settings(BaseSettings):
     # --- Questions ------------------------------------------------------------
     max_question_chars: int = Field(2000, ge=10, description="Longest accepted question.")
     allowed_profiles: list[Literal["precise", "seed"]] = Field(
-        default_factory=lambda: ["precise", "seed"], description="Reference engine profiles a job's options may name."
+        default_factory=lambda: ["precise", "seed"],  # type: ignore[arg-type]  # mypy infers list[str] for the lambda
+        description="Reference engine profiles a job's options may name.",
     )
 
     # --- LLM (OpenAI-compatible) ---------------------------------------------

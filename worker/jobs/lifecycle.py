@@ -36,6 +36,7 @@ from deepref.worker.jobs.models import (
     JobRecord,
     JobState,
     ResearchOptions,
+    ResearchResult,
     round_of,
     stage_state,
 )
@@ -275,7 +276,7 @@ class JobLifecycle:
     def release(self, claim: Claim) -> None:
         self.store.release(self.store.keys.job_stage_lock(claim.job_id, claim.stage), claim.token)
 
-    def finish(self, claim: Claim, result=None) -> bool:
+    def finish(self, claim: Claim, result: ResearchResult | None = None) -> bool:
         """Record the stage's time (and, for the last stage, the result: the job is
         done) and drop the stage lock, in one atomic step (one round trip on Redis).
         False when the job ended meanwhile (cancelled): do not go on."""
@@ -284,6 +285,8 @@ class JobLifecycle:
         since = time.time()
         lock = (self.store.keys.job_stage_lock(claim.job_id, stage), claim.token)
         if stage in FINAL_STAGES:
+            if result is None:
+                raise ValueError(f"the {stage} stage ends job {claim.job_id}: finish it with the job's result")
             result.timings[stage] = elapsed
             record = self.store.update(
                 claim.job_id,
