@@ -4,7 +4,8 @@
   read-only searcher every process opens, where it lives).
 - :mod:`search.library.update`: ``deepref index`` and a job's freshness check: reads
   only the files added, changed or removed since the last run, under a writer lock.
-- :mod:`search.library.hybrid`: dense reranking of the lexical top-k.
+- :mod:`search.library.vectors`: the passages' dense vectors, stored at index time.
+- :mod:`search.library.hybrid`: the lexical top-k reranked by those vectors.
 
 Why SQLite FTS5 and how to deploy it on one machine or many: docs/library.md.
 """
