@@ -12,7 +12,12 @@ Misbehaviour, per question (``Researcher.behave(question_part, ...)``):
 shown), ``stall_on`` (a prompt substring: hold that request until ``release()``),
 ``fail_on`` (a prompt substring: answer the first such request with HTTP 400),
 ``prose_rate`` (the share of plans, readings and outlines answered in prose instead
-of the JSON asked for, drawn from a seeded generator: a model that ignores JSON).
+of the JSON asked for, drawn from a seeded generator: a model that ignores JSON;
+``prose_steps`` limits it to some of the three). A reading in prose is written as
+such models write: half of them note the passages' sentences with ``[n]`` markers,
+placed before or after the full stop, now and then citing a neighbouring passage,
+one the model was not shown or ``[source]``; the others cite nothing usable
+(``(from passage 2)``) or nothing at all.
 """
 
 from __future__ import annotations
@@ -39,7 +44,9 @@ class Behaviour:
     stall_on: str | None = None
     fail_on: str | None = None  # a prompt substring: answer that request once with HTTP 400
     prose_rate: float = 0.0
+    prose_steps: tuple[str, ...] = ("plan", "reading", "outline")
     rng: random.Random = field(default_factory=lambda: random.Random(7))
+    prose_rng: random.Random = field(default_factory=lambda: random.Random(11))  # how a prose reading is written
     prose: dict[str, int] = field(default_factory=dict)  # step -> answers given in prose
 
 
@@ -79,8 +86,10 @@ class Researcher:
             self.stalled += 1
             await self._event().wait()
         step = {MARKERS[0]: "plan", MARKERS[1]: "reading", MARKERS[2]: "outline"}.get(marker)
-        if step and how.prose_rate and how.rng.random() < how.prose_rate:
+        if step in how.prose_steps and how.prose_rate and how.rng.random() < how.prose_rate:
             how.prose[step] = how.prose.get(step, 0) + 1
+            if step == "reading":
+                return self._prose_read(user, question, how.prose_rng)
             return f"Here is my {step}: I looked at everything and it all seems relevant to the question."
         if marker == MARKERS[0]:
             return self._plan(user, question, how)
@@ -99,21 +108,39 @@ class Researcher:
         return json.dumps({"queries": queries, "why": f"round {n} of the research into {question}"})
 
     def _read(self, user: str, question: str, how: Behaviour) -> str:
-        words = set(re.findall(r"\w+", question.lower()))
-        findings, numbers = [], []
-        body = user.split("\nPassages:\n", 1)[-1]
-        for n, text in _PASSAGE.findall(body):
-            numbers.append(int(n))
-            sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", text) if s.strip().endswith((".", "!", "?"))]
-            if sentences:
-                best = max(sentences, key=lambda s: len(words & set(re.findall(r"\w+", s.lower()))))
-                findings.append({"claim": best, "cites": [int(n)]})
+        notes = _best_sentences(user, question)
+        findings = [{"claim": best, "cites": [n]} for n, best in notes]
         if how.cite_unshown and findings:
-            findings[0]["cites"].append(max(numbers) + 50)
+            findings[0]["cites"].append(max(n for n, _ in notes) + 50)
         self.reads[question] = self.reads.get(question, 0) + 1
         enough = how.rounds is not None and self.reads[question] >= how.rounds
         gaps = [] if enough else [f"{question} gap {self.reads[question]}"]
         return json.dumps({"findings": findings, "gaps": gaps, "enough": enough})
+
+    def _prose_read(self, user: str, question: str, rng: random.Random) -> str:
+        notes = _best_sentences(user, question)
+        numbers = [n for n, _ in notes]
+        style = rng.random()
+        if style < 0.5:  # markers, some misplaced or wrong
+            lines = ["Based on the passages, here is what I found."]
+            for n, sentence in notes:
+                body = sentence.rstrip(".!?")
+                slip = rng.random()
+                if slip < 0.1:
+                    mark = f"[{n + 50}]"  # a passage it was not shown
+                elif slip < 0.2:
+                    mark = f"[{numbers[(numbers.index(n) + 1) % len(numbers)]}]"  # a neighbour's number
+                elif slip < 0.25:
+                    mark = "[source]"
+                else:
+                    mark = f"[{n}]"
+                lines.append(f"{body} {mark}." if rng.random() < 0.5 else f"{body}. {mark}")
+            lines.append("More detail on maintenance would help answer the question fully.")
+            return " ".join(lines)
+        if style < 0.7:  # numbers, but not as markers
+            return "Key points:\n" + "\n".join(f"- {s} (from passage {n})" for n, s in notes)
+        summary = " ".join(s for _, s in notes[:2])
+        return f"I looked at everything and it all seems relevant to the question. In short: {summary}"
 
     def _outline(self, user: str) -> str:
         count = len(re.findall(r"^F\d+: ", user, re.M))
@@ -135,6 +162,17 @@ class Researcher:
                 if line not in lines:
                     lines.append(line)
         return "\n".join(lines) or "Nothing to say."
+
+
+def _best_sentences(user: str, question: str) -> list[tuple[int, str]]:
+    """Per passage shown, its sentence sharing most words with the question."""
+    words = set(re.findall(r"\w+", question.lower()))
+    notes = []
+    for n, text in _PASSAGE.findall(user.split("\nPassages:\n", 1)[-1]):
+        sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", text) if s.strip().endswith((".", "!", "?"))]
+        if sentences:
+            notes.append((int(n), max(sentences, key=lambda s: len(words & set(re.findall(r"\w+", s.lower()))))))
+    return notes
 
 
 def _field(user: str, name: str) -> str:

@@ -88,6 +88,14 @@ def extractive_answer(
     ranked = rank_sentences(question, passages, embedder, tokens)
     if not answers(ranked):
         return nothing_found(passages)
+    candidates = ranked.candidates
+    return "\n".join(f"- {candidates[i][1]} [{candidates[i][0]}]" for i in top_sentences(ranked, limit))
+
+
+def top_sentences(ranked: Ranked, limit: int) -> list[int]:
+    """Indices into ``ranked.candidates`` of at most ``limit`` distinct sentences
+    closest to the question, none much less related than the best one, grouped by
+    source (sources in the order of their best sentence), each source's in reading order."""
     scores, candidates, best = ranked.scores, ranked.candidates, ranked.best
     picked: dict[str, int] = {}  # sentence -> index of its first occurrence
     for i in np.argsort(-scores, kind="stable"):
@@ -97,8 +105,7 @@ def extractive_answer(
     source_rank: dict[int, int] = {}
     for i in picked.values():  # sources in the order of their best sentence
         source_rank.setdefault(candidates[i][0], len(source_rank))
-    ordered = sorted(picked.values(), key=lambda i: (source_rank[candidates[i][0]], i))
-    return "\n".join(f"- {candidates[i][1]} [{candidates[i][0]}]" for i in ordered)
+    return sorted(picked.values(), key=lambda i: (source_rank[candidates[i][0]], i))
 
 
 def nothing_found(passages: list[Passage]) -> str:

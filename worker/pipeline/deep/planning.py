@@ -4,8 +4,9 @@ Each prompt opens with a marker (``[[deepref:plan]]``, ``[[deepref:read]]``,
 ``[[deepref:outline]]``, ``[[deepref:write]]``) so logs, and the test server that
 plays the model, can tell them apart. Answers are asked for as strict JSON but
 never trusted: a plan that is not JSON falls back to searching the question and
-the open gaps; a citation of a passage the model was not shown is dropped with a
-warning; a finding left with no citation is dropped.
+the open gaps; a reading that is not JSON is left to ``prose.py``; a citation of a
+passage the model was not shown is dropped with a warning; a finding left with no
+citation is dropped.
 """
 
 from __future__ import annotations
@@ -152,11 +153,12 @@ def parse_plan(text: str, question: str, gaps: list[str], asked: list[str], k: i
     return Plan(out[:k], why or ("the open gaps" if gaps else "the question"), warnings)
 
 
-def parse_reading(text: str, shown: set[int], n: int) -> Reading:
-    """Findings citing only passages in ``shown``; anything else is dropped, with a warning."""
+def parse_reading(text: str, shown: set[int], n: int) -> Reading | None:
+    """Findings citing only passages in ``shown``; anything else is dropped, with a
+    warning. None when the reading is not JSON (``deep.prose`` reads it then)."""
     obj = first_json_object(text)
     if obj is None:
-        return Reading([], [], False, [f"round {n}: the model's reading was not the JSON asked for; no finding kept"])
+        return None
     warnings: list[str] = []
     findings: list[Finding] = []
     for item in obj.get("findings") or []:

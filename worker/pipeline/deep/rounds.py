@@ -31,6 +31,7 @@ from deepref.worker.jobs.models import REPORT_STAGE, DeepProgress, ResearchOptio
 from deepref.worker.pipeline.deep import budget as B
 from deepref.worker.pipeline.deep import planning as P
 from deepref.worker.pipeline.deep.fanout import FETCH_BATCH, FanOut, fetch_wide
+from deepref.worker.pipeline.deep.prose import prose_reading
 from deepref.worker.pipeline.stages import job_tokens
 
 READ_PASSAGES = 10
@@ -280,6 +281,8 @@ async def _read(job: Job, state: dict, n: int, total: int, out: RoundOut, querie
     if refused:
         return refused
     reading = P.parse_reading(text or "", {p["n"] for p in passages}, n)
+    if reading is None:  # prose: its cited sentences, or the passages' own
+        reading = prose_reading(text or "", passages, job.question, n, tokens)
     shown = dict(state["shown"])
     for p in passages:
         shown.setdefault(str(p["n"]), []).append([p["start"], p["end"]])

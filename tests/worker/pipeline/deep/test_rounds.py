@@ -4,6 +4,8 @@ researcher; budgets, near-duplicates and the sectioned report."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from deepref.worker.jobs.models import ResearchBudget, ResearchOptions
@@ -113,3 +115,23 @@ def test_a_round_run_again_after_its_fetch_does_not_fetch_again(deep_settings, o
     assert second["spent"]["pages"] == 12 and second["rounds"][1]["findings"] > 0
     round2 = {p: c for p, c in topic_site.site.hits.items() if "-r2" in p}
     assert len(round2) == 6 and set(round2.values()) == {1}
+
+
+def test_every_reading_in_prose_still_ends_with_verified_references(deep_settings, openai_server, topic_site):
+    """Readings written as models write prose: markers before or after the full stop,
+    some citing a neighbour, a passage not shown or ``[source]``, others none."""
+    researcher = openai_server.fake.researcher
+    # seeded: cited with a passage not shown; cited with [source] and a neighbour's number; "(from passage n)"
+    researcher.behave("tidal lagoon", rounds=None, prose_rate=1.0, prose_steps=("reading",), prose_rng=random.Random(9))
+    result = run_research(Q, deep(rounds=3), settings=deep_settings)
+    how = researcher.behaviours["tidal lagoon"]
+    assert how.prose == {"reading": 3}
+    named = [w for w in result.warnings if "model's reading was not the JSON asked for" in w]
+    assert len(named) == 3  # every prose reading names its fallback
+    assert any("kept" in w and "of its sentences citing passages" in w for w in named)
+    assert any("cited no passage shown" in w for w in named)  # a reading whose prose cites nothing
+    assert any("dropped citation" in w and "prose reading" in w for w in result.warnings)
+    assert any("not passage numbers: [source]" in w for w in result.warnings)
+    assert result.references
+    for ref in result.references:  # every footnote kept is the cited page's own text
+        assert ref.quote in topic_site.site.text(ref.url.rsplit("/", 1)[1])
