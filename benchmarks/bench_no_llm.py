@@ -195,19 +195,19 @@ def passages_of(question: str, hits) -> list:
     files read and chunked by the pipeline's own chunk stage."""
     from deepref.search.local import read_corpus_file
     from deepref.worker.inference.llm import Passage
+    from deepref.worker.pipeline.outputs import Fetched, SourceDocument
     from deepref.worker.pipeline.stages import chunk_stage
 
     docs = []
     for hit in hits:
         title, text = read_corpus_file(Path(hit.url.removeprefix("file://")))
-        docs.append({"url": hit.url, "title": title, "text": text, "date": None})
-    chunked = chunk_stage(question, {"documents": docs, "failures": []})
-    by_id = {d["id"]: d for d in chunked["documents"]}
+        docs.append(SourceDocument(url=hit.url, title=title, text=text))
+    chunked = chunk_stage(question, Fetched(documents=docs))
+    by_id = {d.id: d for d in chunked.documents}
     return [
-        Passage(int(p["doc_id"]), by_id[p["doc_id"]]["title"], by_id[p["doc_id"]]["url"],
-                by_id[p["doc_id"]]["text"][p["start"] : p["end"]])
-        for p in chunked["passages"]
-    ]  # fmt: skip
+        Passage(int(p.doc_id), by_id[p.doc_id].title, by_id[p.doc_id].url, by_id[p.doc_id].text[p.start : p.end])
+        for p in chunked.passages
+    ]
 
 
 def unrelated_corpus(questions: list[tuple[str, list[str]]], embedder, label: str) -> None:

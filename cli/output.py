@@ -26,8 +26,6 @@ def check_output_options(fmt: str, style: str | None) -> None:
 
 
 def format_result(result: ResearchResult, fmt: str, style: str | None = None) -> str:
-    from deepref.worker.pipeline.stages import reference_result_from
-
     check_output_options(fmt, style)
     if fmt in EXPORTS:
         from deepref.bibliography import export, works_from_result
@@ -58,7 +56,7 @@ def format_result(result: ResearchResult, fmt: str, style: str | None = None) ->
     if fmt == "html":
         return _html(result, style)
     renderer = _STYLE[fmt] if style is None else _styled(fmt, result, style)
-    body = reference_result_from(result).render(renderer)
+    body = result.reference_result().render(renderer)
     notes = "\n".join(f"note: {w}" for w in result.warnings)
     return body + ("\n\n" + notes if notes else "")
 
@@ -99,11 +97,10 @@ def _html(result: ResearchResult, style: str | None = None) -> str:
     the reference list, the warnings as notes."""
     from deepref.reference.html import answer_html, html_page, reference_item_html, reference_list_html
     from deepref.reference.styles import HTMLStyle
-    from deepref.worker.pipeline.stages import reference_result_from
 
     notes = "".join(f"<p class='note'>note: {html.escape(w)}</p>" for w in result.warnings)
     if style is None:
-        references = HTMLStyle().references_html(reference_result_from(result))
+        references = HTMLStyle().references_html(result.reference_result())
     else:
         from deepref.bibliography import entries_by_number
 
@@ -115,7 +112,7 @@ def _html(result: ResearchResult, style: str | None = None) -> str:
                     [reference_item_html(n, "", "", _quotes(refs), entry_html=entries[n]) for n, refs in groups]
                 )
 
-        references = Styled().references_html(reference_result_from(result))
+        references = Styled().references_html(result.reference_result())
     return html_page(
         result.question,
         f"<h1>{html.escape(result.question)}</h1>"

@@ -15,7 +15,6 @@ from deepref.reference.html import answer_html, html_page, reference_item_html, 
 from deepref.reference.numbering import merge_sections
 from deepref.reference.styles import MarkdownFootnotes
 from deepref.worker.jobs.models import ResearchResult
-from deepref.worker.pipeline.stages import reference_result_from
 
 
 def assemble(report: dict[str, Any]) -> dict[str, Any]:
@@ -23,7 +22,7 @@ def assemble(report: dict[str, Any]) -> dict[str, Any]:
     numbers, and the report's shared ``references`` list."""
     done = [s for s in report["sections"] if s["status"] == "done"]
     results = [ResearchResult.model_validate(s["result"]) for s in done]
-    merged, references = merge_sections([reference_result_from(r) for r in results])
+    merged, references = merge_sections([r.reference_result() for r in results])
     shared: list[dict[str, Any]] = []
     for section, result, part in zip(done, results, merged, strict=True):
         section["answer"] = part.answer

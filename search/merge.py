@@ -38,9 +38,14 @@ def merge_hits(
     *,
     limit: int,
     max_per_host: int,
-    allow_hosts: Sequence[str] = (),
+    allow_hosts: Sequence[str] | None = None,
     deny_hosts: Sequence[str] = (),
 ) -> list[SearchHit]:
+    """Hits of several lists interleaved by rank, one per URL or work, at most
+    ``max_per_host`` a host and ``limit`` in all. ``allow_hosts``: None allows any
+    host, a sequence only the hosts it names (empty: none)."""
+    if allow_hosts is not None and not allow_hosts:
+        return []
     seen: set[str] = set()
     works: dict[str, int] = {}  # work key -> index in merged
     per_host: Counter[str] = Counter()
@@ -63,7 +68,7 @@ def merge_hits(
             host = hostname(hit.url)
             if key in seen or host_matches(host, deny_hosts):
                 continue
-            if allow_hosts and not host_matches(host, allow_hosts):
+            if allow_hosts is not None and not host_matches(host, allow_hosts):
                 continue
             if host and per_host[host] >= max_per_host:
                 continue

@@ -35,6 +35,11 @@ class SearchHit:
     fulltext_url: str | None = None  # open-access PDF or HTML of the work itself, never a paywalled landing page
     providers: tuple[str, ...] = field(default=())  # every provider that returned this work (after merging)
 
+    @classmethod
+    def of_url(cls, url: str, rank: int = 1, provider: str = "url") -> SearchHit:
+        """A hit that is only a URL (a cited page read again, a test's page)."""
+        return cls(url, "", "", provider, "", rank)
+
 
 @runtime_checkable
 class SearchProvider(Protocol):

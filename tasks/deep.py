@@ -2,39 +2,33 @@
 report, then the next stage queued by name (no chain, no chord: the round decides
 what follows, and the job record keeps that decision for the reaper).
 
-The work is ``worker.pipeline.deep``'s; the bookkeeping (claim, heartbeat, retries,
+The work is the stage table's (``worker.pipeline.table.deep_stage``: ``worker.pipeline.deep``),
+the same the embedded runner runs; the bookkeeping (claim, heartbeat, retries,
 cancel at the boundary) is the lifecycle's through ``tasks.stage``.
 """
 
 from __future__ import annotations
 
-from deepref.tasks.research import _job_embedder, _run
+from deepref.tasks.research import _run, stage_body
 from deepref.tasks.stage import run_stage
 from deepref.worker.celery_app import app, process_enqueue, process_resources, process_store
 from deepref.worker.errors import JobNotFound
 from deepref.worker.jobs.lifecycle import DEEP_TASK
-from deepref.worker.jobs.models import REPORT_STAGE, JobRecord, round_of
-from deepref.worker.pipeline import stages as pipeline
-from deepref.worker.pipeline.deep import fanout, rounds
-from deepref.worker.pipeline.deep.report import write_report
+from deepref.worker.jobs.models import REPORT_STAGE
+from deepref.worker.pipeline.deep import fanout
+from deepref.worker.pipeline.stages import corpus_path
 
 FETCH_TASK = "deepref.deep_fetch"
 
 
 @app.task(bind=True, name=DEEP_TASK, max_retries=None)
 def deep_stage(self, job_id: str, stage: str) -> None:
-    def body(record: JobRecord):
-        job = _job(record)
-        if stage == REPORT_STAGE:
-            state = rounds.last_state(job)
-            return _run(write_report(job, state, embedder=_job_embedder(record, job.res), timings=record.timings))
-        n = round_of(stage)
-        if n is None:
-            raise ValueError(f"unknown stage {stage!r} of a deep job")
-        _run(rounds.run_round(job, n))
-        return None
+    def fan_out(n: int, batches: int) -> None:
+        for i in range(1, batches):  # batch 0 is the round's own first
+            app.signature(FETCH_TASK, args=(job_id, n, i), immutable=True).apply_async()
 
-    run_stage(self, job_id, stage, body)  # raises Ignore when cancelled or failed: nothing follows
+    # raises Ignore when cancelled or failed: nothing follows
+    run_stage(self, job_id, stage, stage_body(job_id, stage, fan_out=fan_out))
     if stage != REPORT_STAGE:
         following = process_store().get(job_id).deep
         if following is not None and following.next_stage:
@@ -52,15 +46,4 @@ def deep_fetch(job_id: str, n: int, i: int) -> None:
     if record.state.finished:
         return
     res = process_resources()
-    _run(fanout.fetch_batch(store, res, pipeline.corpus_path(record.options, res.settings), job_id, n, i))
-
-
-def _job(record: JobRecord) -> rounds.Job:
-    res = process_resources()
-    corpus = pipeline.corpus_path(record.options, res.settings)
-
-    def fan_out(n: int, batches: int) -> None:
-        for i in range(1, batches):  # batch 0 is the round's own first
-            app.signature(FETCH_TASK, args=(record.id, n, i), immutable=True).apply_async()
-
-    return rounds.Job(record.id, record.question, record.options, res, process_store(), corpus, fan_out)
+    _run(fanout.fetch_batch(store, res, corpus_path(record.options, res.settings), job_id, n, i))

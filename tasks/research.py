@@ -1,8 +1,9 @@
 """Thin Celery tasks around the pipeline stages, one task per stage, chained per job
 (a task runs the following stages itself when no other message waits: tasks/stage.py).
 
-Each task takes only the job id: it reads its input artifact from the job store,
-calls the plain function in ``worker.pipeline.stages``, writes its output artifact. The
+Each task takes only the job id and runs its stage from the stage table
+(``worker.pipeline.table``), which reads the input artifacts from the job store and
+writes the output one; the embedded runner runs the same table. The
 job's bookkeeping (cancellation, attempts, heartbeat, duplicate deliveries,
 timings, retries, errors) is the lifecycle's (worker/jobs/lifecycle.py), reached
 through ``tasks.stage``. Task names are ``worker.jobs.lifecycle.STAGE_TASKS``: clients
@@ -15,13 +16,9 @@ import contextlib
 import functools
 
 from deepref.tasks.stage import run_stage
-from deepref.worker import metrics
 from deepref.worker.celery_app import app, process_loop, process_resources, process_store
-from deepref.worker.inference import spend
-from deepref.worker.jobs import streaming
-from deepref.worker.jobs.models import JobRecord, ResearchResult
-from deepref.worker.pipeline import stages as pipeline
-from deepref.worker.pipeline.referencing import referencing_stage
+from deepref.worker.jobs.models import JobRecord
+from deepref.worker.pipeline import table
 
 
 def _run(coro):
@@ -41,83 +38,20 @@ def _run(coro):
         raise
 
 
-def _search(job_id: str, record: JobRecord) -> None:
-    store = process_store()
-    out = _run(
-        pipeline.search_stage(
-            record.question, record.options, process_resources(), lambda message: store.update(job_id, message=message)
-        )
-    )
-    process_store().put_artifact(job_id, "search", out)
+def stage_body(job_id: str, name: str, **extra):
+    """The stage's work from the one stage table (worker/pipeline/table.py), on this
+    process's store, clients and loop; what it returns is the job's result for the last one."""
 
+    def body(record: JobRecord):
+        job = table.StageRun(job_id, record, process_store(), process_resources(), **extra)
+        return _run(table.run(table.stage_named(name), job))
 
-def _fetch(job_id: str, record: JobRecord) -> None:
-    store, res = process_store(), process_resources()
-    corpus = pipeline.corpus_path(record.options, res.settings)
-    out = _run(pipeline.fetch_stage(store.get_artifact(job_id, "search"), res, corpus))
-    store.put_artifact(job_id, "fetch", out)
-    metrics.fetch_outcomes(out)
-
-
-def _chunk(job_id: str, record: JobRecord) -> None:
-    store = process_store()
-    tokens = pipeline.job_tokens(job_id)  # shared with this job's next stages in this process
-    chunked = pipeline.chunk_stage(record.question, store.get_artifact(job_id, "fetch"), tokens)
-    store.put_artifact(job_id, "chunk", chunked)
-
-
-def _generate(job_id: str, record: JobRecord) -> None:
-    store, res = process_store(), process_resources()
-    chunked = store.get_artifact(job_id, "chunk")
-    publish = functools.partial(store.text_event, job_id)  # the answer as it is written (worker/jobs/streaming.py)
-    out = _run(
-        pipeline.generate_stage(
-            record.question,
-            chunked,
-            res,
-            record.options.llm_model,
-            _job_embedder(record, res),
-            publish,
-            pipeline.job_tokens(job_id),
-            cost_limit=spend.cost_limit(record.options, res.settings),
-            spent=store.get_artifact(job_id, "search").get("usage"),
-            language=record.options.language,
-        )
-    )
-    store.put_artifact(job_id, "generate", out)
-
-
-def _references(job_id: str, record: JobRecord) -> ResearchResult:
-    store, res = process_store(), process_resources()
-    chunked = store.get_artifact(job_id, "chunk")
-    generated = store.get_artifact(job_id, "generate")
-    embedder = _job_embedder(record, res)
-    searched = store.get_artifact(job_id, "search")
-    tokens = pipeline.job_tokens(job_id)
-    result = _run(
-        referencing_stage(
-            record.question, record.options, searched, chunked, generated, embedder, tokens,
-            res=res, timings=dict(record.timings),
-        )
-    )  # fmt: skip
-    pipeline.release_job_tokens(job_id)  # the job's last stage to tokenise
-    # before the job is done: the edits that make the streamed draft this answer
-    streaming.publish_answer(functools.partial(store.text_event, job_id), generated.get("draft", ""), result.answer)
-    return result
-
-
-BODIES = {"search": _search, "fetch": _fetch, "chunk": _chunk, "generate": _generate, "build_references": _references}
-"""Each stage's work, given the job id and its record (what the stage returns is the
-job's result for the last one)."""
+    return body
 
 
 def _stage(task, job_id: str, stage: str) -> None:
     """Run ``stage``, and the following ones in the same task when nothing waits (tasks/stage.py)."""
-
-    def body_of(name: str):
-        return functools.partial(BODIES[name], job_id)
-
-    run_stage(task, job_id, stage, body_of(stage), bodies=body_of)
+    run_stage(task, job_id, stage, stage_body(job_id, stage), bodies=functools.partial(stage_body, job_id))
 
 
 @app.task(bind=True, name="deepref.search", max_retries=None)
@@ -144,13 +78,3 @@ def generate(self, job_id: str) -> None:
 def references(self, job_id: str) -> None:
     """The build_references stage (named apart from ``reference.build_references``, which it calls)."""
     _stage(self, job_id, "build_references")
-
-
-def _job_embedder(record: JobRecord, res):
-    """The process's embedder, unless the job asked for another one."""
-    if record.options.embedder is None:
-        return res.embedder
-    from deepref.worker.inference.embedding import resolve_embedder
-    from deepref.worker.settings import get_settings
-
-    return resolve_embedder(get_settings(), record.options.embedder)

@@ -28,7 +28,7 @@ from deepref.reference.errors import DeeprefError
 from deepref.worker.celery_app import BULK_QUEUE, QUEUE, process_enqueue, process_lifecycle
 from deepref.worker.errors import describe
 from deepref.worker.jobs.lifecycle import STAGE_TASKS, Claim, JobLifecycle, Moved, RunsElsewhere, Skip, next_stage
-from deepref.worker.jobs.models import STAGES, JobRecord
+from deepref.worker.jobs.models import STAGES, JobRecord, ResearchResult
 from deepref.worker.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -48,14 +48,14 @@ def run_stage(task, job_id: str, stage: str, body: Body, *, bodies: Callable[[st
     lifecycle = process_lifecycle()
     started = time.monotonic()
     claim = _claim(task, lifecycle, job_id, stage, follow=bodies is not None)
-    if claim.stage != stage:  # this delivery took over a later stage (Moved)
+    if claim.stage != stage and bodies is not None:  # this delivery took over a later stage (Moved)
         body = bodies(claim.stage)
     while True:
         _run(task, lifecycle, claim, body)
-        claim = _run_on(task, lifecycle, claim, started) if bodies is not None else None
-        if claim is None:
+        following = _run_on(task, lifecycle, claim, started) if bodies is not None else None
+        if following is None or bodies is None:
             return
-        body = bodies(claim.stage)
+        claim, body = following, bodies(following.stage)
 
 
 def _claim(task, lifecycle: JobLifecycle, job_id: str, stage: str, *, follow: bool) -> Claim:
@@ -104,7 +104,7 @@ def _run(task, lifecycle: JobLifecycle, claim: Claim, body: Body) -> None:
             job_id, stage, type(exc).__name__, f"internal error in the {stage} stage: {describe(exc, with_type=True)}"
         )
         raise Ignore() from None
-    if not lifecycle.finish(claim, output):
+    if not lifecycle.finish(claim, output if isinstance(output, ResearchResult) else None):
         raise Ignore()  # cancelled while this stage ran: do not chain on
 
 
@@ -135,7 +135,7 @@ def _stage_of(step: dict, job_id: str) -> str | None:
     """Which stage of this job a chain's step (a signature as a dict) runs, if any."""
     if list(step.get("args") or ()) != [job_id]:
         return None
-    return _STAGE_OF_TASK.get(step.get("task"))
+    return _STAGE_OF_TASK.get(str(step.get("task")))
 
 
 def _drop_from_chain(task, job_id: str, *, through: str) -> None:

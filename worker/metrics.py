@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Iterable
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
 from prometheus_client.core import GaugeMetricFamily
@@ -53,12 +54,12 @@ def stage_time(stage: str, seconds: float) -> None:
     STAGE_SECONDS.labels(stage).observe(seconds)
 
 
-def fetch_outcomes(fetched: dict) -> None:
-    """Count a fetch stage's output: each document ok, each failure by its reason."""
-    FETCH_OUTCOMES.labels("ok").inc(len(fetched.get("documents", [])))
-    for failure in fetched.get("failures", []):
-        reason = str(failure.get("reason", "")).split(":", 1)[0].strip() or "unknown"
-        FETCH_OUTCOMES.labels(f"{failure.get('stage', 'fetch')}:{reason}"[:64]).inc()
+def fetch_outcomes(documents: int, failures: Iterable[tuple[str, str]]) -> None:
+    """Count a fetch stage's output: ``documents`` ok, each failure (stage, reason) by its reason."""
+    FETCH_OUTCOMES.labels("ok").inc(documents)
+    for stage, reason in failures:
+        slug = reason.split(":", 1)[0].strip() or "unknown"
+        FETCH_OUTCOMES.labels(f"{stage or 'fetch'}:{slug}"[:64]).inc()
 
 
 def tokens(model: str | None, usage) -> None:

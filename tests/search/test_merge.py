@@ -29,3 +29,11 @@ def test_allow_list_and_limit():
         "https://docs.b.example/"
     ]
     assert len(merge_hits([hits], limit=2, max_per_host=5)) == 2
+
+
+def test_no_allow_list_allows_any_host_and_an_empty_one_allows_none():
+    """None and () differ: a job whose allow list shares no host with the operator's
+    (worker/jobs/limits.py) gets an empty one, and must get no page at all."""
+    hits = [hit("https://a.example/"), hit("https://b.example/")]
+    assert len(merge_hits([hits], limit=10, max_per_host=5, allow_hosts=None)) == 2
+    assert merge_hits([hits], limit=10, max_per_host=5, allow_hosts=()) == []

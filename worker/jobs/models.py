@@ -7,13 +7,20 @@ contract between processes and must stay backwards compatible.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from deepref.reference.locators import Locator
+from deepref.reference.models import Reference, ReferenceResult, Stats
 from deepref.search.spec import parse_spec
+
+CONTEXT_CHARS = 400  # source text kept on each side of a quote for viewers
+SourceKind = Literal["web", "document", "work"]
+"""A web page, a document of the job's folder (file:), or a scholarly work."""
 
 
 class JobState(StrEnum):
@@ -159,6 +166,13 @@ class LocatorOut(BaseModel):
     )
     language: str = Field("", description="The report's language code, whose labels text uses ('' = English).")
 
+    @classmethod
+    def of(cls, locator: Locator | None, language: str) -> LocatorOut | None:
+        """The engine's locator labelled in the report's language (English: no code)."""
+        if locator is None:
+            return None
+        return cls(**dataclasses.replace(locator, language="" if language == "en" else language).to_dict())
+
 
 class ReferenceOut(BaseModel):
     """One footnote occurrence, with the text around its quote for viewers."""
@@ -190,6 +204,37 @@ class ReferenceOut(BaseModel):
     cites: Literal["full text", "abstract"] | None = Field(
         None, description="'abstract' when the quote comes from the work's abstract, not its text."
     )
+
+    @classmethod
+    def of(
+        cls, ref: Reference, *, source_text: str, source_kind: SourceKind, work: dict | None, language: str
+    ) -> ReferenceOut:
+        """The engine's reference as a result carries it: the fields both have, by name,
+        plus the source text around the quote and what the source is."""
+        lo = max(0, ref.quote_span[0] - CONTEXT_CHARS)
+        hi = min(len(source_text), ref.quote_span[1] + CONTEXT_CHARS)
+        return cls(
+            **{name: getattr(ref, name) for name in _SHARED_WITH_REFERENCE},
+            context=source_text[lo:hi],
+            context_quote_span=(ref.quote_span[0] - lo, ref.quote_span[1] - lo),
+            locator=LocatorOut.of(ref.locator, language),
+            source_kind=source_kind,
+            doi=(work or {}).get("doi"),
+            cites=(work or {}).get("cites"),
+        )
+
+    def reference(self) -> Reference:
+        """Back to the engine's reference (to render a stored result in a style)."""
+        return Reference(
+            **{name: getattr(self, name) for name in _SHARED_WITH_REFERENCE},
+            locator=Locator.from_dict(self.locator.model_dump()) if self.locator else None,
+        )
+
+
+# what ReferenceOut copies of Reference, and back: every field both declare, by name
+_SHARED_WITH_REFERENCE = tuple(
+    f.name for f in dataclasses.fields(Reference) if f.name in ReferenceOut.model_fields and f.name != "locator"
+)
 
 
 class SourceOut(BaseModel):
@@ -324,6 +369,17 @@ class ResearchResult(BaseModel):
     search: list[ProviderSearchOut] = Field(
         default_factory=list, description="Per search provider: queries, hits, retries, waits and failures."
     )
+
+    def reference_result(self) -> ReferenceResult:
+        """The engine's result again, from a stored job result (to render it in a style)."""
+        return ReferenceResult(
+            answer=self.answer,
+            references=tuple(r.reference() for r in self.references),
+            scorer=self.scorer,  # type: ignore[arg-type]
+            warnings=tuple(self.warnings),
+            stats=Stats(**self.stats) if self.stats else Stats(),  # type: ignore[arg-type]  # Stats' own fields
+            markers=tuple((m[0], m[1], m[2]) for m in self.markers),
+        )
 
 
 class JobErrorOut(BaseModel):

@@ -1,30 +1,27 @@
 """The embedded mode: the whole pipeline in this process, no Redis, no worker.
 
-Same stage functions as the Celery tasks, run in order through the same job
-lifecycle (worker/jobs/lifecycle.py) on an in-memory store; progress goes to a
-callback (the CLI prints it on stderr). This is what ``deepref research`` runs.
+The same stage table as the Celery tasks (worker/pipeline/table.py), run in order
+through the same job lifecycle (worker/jobs/lifecycle.py) on an in-memory store;
+progress goes to a callback (the CLI prints it on stderr). This is what
+``deepref research`` runs.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 from collections.abc import Callable
 
 from deepref.reference.errors import DeeprefError
-from deepref.reference.tokens import TokenIndex
-from deepref.worker import metrics
-from deepref.worker.inference import spend
 from deepref.worker.jobs import webhooks
 from deepref.worker.jobs.lifecycle import JobLifecycle
 from deepref.worker.jobs.limits import check_options
-from deepref.worker.jobs.models import JobRecord, JobState, ResearchOptions, ResearchResult
+from deepref.worker.jobs.models import REPORT_STAGE, JobRecord, JobState, ResearchOptions, ResearchResult, round_stage
 from deepref.worker.jobs.questions import validate_question
 from deepref.worker.jobs.store import MemoryJobStore
-from deepref.worker.pipeline import stages as pipeline
-from deepref.worker.pipeline.referencing import referencing_stage
+from deepref.worker.pipeline import table
+from deepref.worker.pipeline.deep.budget import check_depth
 from deepref.worker.pipeline.resources import build_resources, close_resources
-from deepref.worker.pipeline.stages import Resources
+from deepref.worker.pipeline.stages import Resources, corpus_path
 from deepref.worker.settings import Settings, get_settings
 
 ProgressCallback = Callable[[str, float, str], None]
@@ -81,15 +78,14 @@ async def run_research_async(
     lifecycle = JobLifecycle.from_settings(store, settings, notify=ended.append)
     job_id = lifecycle.submit(question, options).id
     res = resources or build_resources(
-        settings, distributed=False, corpus_dir=pipeline.corpus_path(options, settings), embedder_name=options.embedder
+        settings, distributed=False, corpus_dir=corpus_path(options, settings), embedder_name=options.embedder
     )
 
-    async def stage(name: str, work):
-        """One stage through the lifecycle; ``work(record)`` returns its output."""
+    async def stage(name: str):
+        """One stage of the table through the lifecycle: claim, work, finish."""
         claim = lifecycle.claim(job_id, name, "local")
         try:
-            output = work(claim.record)
-            output = await output if asyncio.iscoroutine(output) else output
+            output = await table.run(table.stage_named(name), table.StageRun(job_id, claim.record, store, res))
         except DeeprefError as exc:
             lifecycle.failed(claim, exc)
             raise
@@ -97,51 +93,21 @@ async def run_research_async(
         return output
 
     try:
-        if options.depth != "quick":  # rounds and a sectioned report (worker/pipeline/deep/)
-            from deepref.worker.pipeline.deep.local import run_deep
-
-            return await run_deep(job_id, question, options, settings, res, store, stage)
-        report = functools.partial(_message, store, job_id)
-        searched = await stage("search", lambda r: pipeline.search_stage(question, options, res, report))
-        corpus = pipeline.corpus_path(options, settings)
-        fetched = await stage("fetch", lambda r: pipeline.fetch_stage(searched, res, corpus))
-        metrics.fetch_outcomes(fetched)
-        tokens = TokenIndex()  # shared by the stages below: each passage tokenised once
-        chunked = await stage("chunk", lambda r: asyncio.to_thread(pipeline.chunk_stage, question, fetched, tokens))
-        publish = functools.partial(store.text_event, job_id) if on_text is not None else None
-        generated = await stage(
-            "generate",
-            lambda r: pipeline.generate_stage(
-                question,
-                chunked,
-                res,
-                options.llm_model,
-                res.embedder,
-                publish,
-                tokens,
-                cost_limit=spend.cost_limit(options, settings),
-                spent=searched.get("usage"),
-                language=options.language,
-            ),
-        )
-
-        async def references(record: JobRecord) -> ResearchResult:
-            return await referencing_stage(
-                question, options, searched, chunked, generated, res.embedder, tokens,
-                res=res, timings=dict(record.timings),
-            )  # fmt: skip
-
-        result = await stage("build_references", references)
+        if options.depth == "quick":
+            for quick in table.QUICK:
+                result = await stage(quick.name)
+        else:  # rounds, each deciding what follows, then a sectioned report (worker/pipeline/deep/)
+            check_depth(options, settings)
+            name = round_stage(1)
+            while name != REPORT_STAGE:
+                name = (await stage(name))["next"]
+            result = await stage(REPORT_STAGE)
     finally:
         if resources is None:
             await close_resources(res)
         if ended:
             await webhooks.deliver(store, job_id, settings)
     return result
-
-
-def _message(store, job_id: str, message: str) -> None:
-    store.update(job_id, message=message)
 
 
 def _progress_reporter(on_progress: ProgressCallback) -> Callable[[JobRecord], None]:

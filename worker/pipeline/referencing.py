@@ -10,9 +10,11 @@ from deepref.worker.inference import spend
 from deepref.worker.jobs.models import ResearchOptions, ResearchResult
 from deepref.worker.pipeline import stages as pipeline
 from deepref.worker.pipeline.judging.second_opinion import Judged, enabled, judged_references
+from deepref.worker.pipeline.outputs import Chunked, Generated, Searched
+from deepref.worker.pipeline.result import build_result
 
 
-async def references_of(answer: str, chunked: dict, options, embedder, tokens, *, res, spent: dict | None) -> Judged:
+async def references_of(answer: str, chunked: Chunked, options, embedder, tokens, *, res, spent: dict | None) -> Judged:
     """The references, judged when the job wants a second opinion (``enabled``)."""
     if not enabled(options, res.settings, res.llm):
         refs = await asyncio.to_thread(pipeline.reference_stage, answer, chunked, options, embedder, tokens)
@@ -25,26 +27,26 @@ async def references_of(answer: str, chunked: dict, options, embedder, tokens, *
 async def referencing_stage(
     question: str,
     options: ResearchOptions,
-    searched: dict,
-    chunked: dict,
-    generated: dict,
+    searched: Searched,
+    chunked: Chunked,
+    generated: Generated,
     embedder,
     tokens,
     *,
     res,
     timings: dict[str, float],
 ) -> ResearchResult:
-    spent = spend.add(searched.get("usage"), generated.get("usage"))
-    judged = await references_of(generated["text"], chunked, options, embedder, tokens, res=res, spent=spent)
-    return pipeline.build_result(
+    spent = spend.add(searched.usage, generated.usage)
+    judged = await references_of(generated.text, chunked, options, embedder, tokens, res=res, spent=spent)
+    return build_result(
         question,
         chunked,
         generated,
         judged.references,
-        warnings=[*searched["warnings"], *judged.warnings],
+        warnings=[*searched.warnings, *judged.warnings],
         timings=timings,
-        spent=spend.add(searched.get("usage"), judged.usage),
-        search=searched.get("providers"),
+        spent=spend.add(searched.usage, judged.usage),
+        search=searched.providers,
         language=options.language,
-        estimated_cost=searched.get("estimated_cost"),
+        estimated_cost=searched.estimated_cost,
     )

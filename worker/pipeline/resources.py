@@ -8,13 +8,14 @@ a Redis is configured (shared by every worker), in memory otherwise.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import redis
 import redis.asyncio as aioredis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from deepref.search.ratelimit import MemoryRateLimiter, RedisRateLimiter
+from deepref.search.ratelimit import MemoryRateLimiter, RateLimiter, RedisRateLimiter
 from deepref.worker.inference.concurrency import build_slots
 from deepref.worker.inference.embedding import resolve_embedder
 from deepref.worker.inference.llm import LLMClient
@@ -29,12 +30,17 @@ def build_resources(settings, *, distributed: bool, corpus_dir=None, embedder_na
     """Raises ConfigurationError when DEEPREF_SEARCH_PROVIDER names a provider whose key is not set."""
     check_search_config(settings.search_provider, settings)
     keys = Keys(settings.key_prefix)
+    search_limiter: RateLimiter
+    host_limiter: RateLimiter
+    limiter_for: Callable[[float], RateLimiter]
     if distributed:
         async_redis = aioredis.Redis.from_url(settings.redis_url)
         search_limiter = RedisRateLimiter(async_redis, keys, settings.search_rate_per_second, burst=2)
 
-        def limiter_for(rate: float) -> RedisRateLimiter:
+        def redis_limiter(rate: float) -> RateLimiter:
             return RedisRateLimiter(async_redis, keys, rate, burst=1)
+
+        limiter_for = redis_limiter
 
         host_limiter = RedisRateLimiter(async_redis, keys, settings.fetch_host_rate_per_second, burst=4)
         # the cache is an optimisation: fail fast, never retry, so a Redis hiccup costs
@@ -46,8 +52,10 @@ def build_resources(settings, *, distributed: bool, corpus_dir=None, embedder_na
     else:
         search_limiter = MemoryRateLimiter(settings.search_rate_per_second, burst=2)
 
-        def limiter_for(rate: float) -> MemoryRateLimiter:
+        def memory_limiter(rate: float) -> RateLimiter:
             return MemoryRateLimiter(rate, burst=1)
+
+        limiter_for = memory_limiter
 
         host_limiter = MemoryRateLimiter(settings.fetch_host_rate_per_second, burst=4)
         cache = None
@@ -63,6 +71,7 @@ def build_resources(settings, *, distributed: bool, corpus_dir=None, embedder_na
         extractor=ExtractRunner.from_settings(settings),
         llm=llm,
         embedder=embedder,
+        embedder_name=embedder_name,
         search_limiter=search_limiter,
         limiter_for=limiter_for,
     )

@@ -1,9 +1,10 @@
 """The five stages as plain functions: search → fetch → chunk → generate → build_references.
 
-No Celery here. Each stage takes and returns JSON-friendly values (what the
-Celery tasks store as artifacts between stages), so the embedded runner and the
-tasks call exactly the same code. Fetching and extraction happen in one stage:
-raw pages (up to megabytes each) never travel through Redis, their text does.
+No Celery here. Each stage takes and returns the typed outputs of
+worker/pipeline/outputs.py (stored as JSON artifacts between stages); the stage
+table (worker/pipeline/table.py) runs them for the Celery tasks and the embedded
+runner alike. Fetching and extraction happen in one stage: raw pages (up to
+megabytes each) never travel through Redis, their text does.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ import asyncio
 import dataclasses
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,37 +24,39 @@ from deepref.reference import Source, build_references
 from deepref.reference.chunking import chunk_text
 from deepref.reference.embedders import Embedder
 from deepref.reference.engine import OPINION_BAND
-from deepref.reference.languages import code_of, guess
-from deepref.reference.locators import Locator, marks_from
+from deepref.reference.locators import marks_from
 from deepref.reference.models import ReferenceResult, SecondOpinion
 from deepref.reference.scoring import lexical_scores
 from deepref.reference.tokens import TokenIndex
 from deepref.search import CombinedSearch, build_queries, make_provider, merge_hits
+from deepref.search.models import SearchHit
 from deepref.search.spec import check_config
 from deepref.worker.errors import ExtractError
 from deepref.worker.inference import spend
 from deepref.worker.inference.llm import LLMClient, Passage, build_answer_messages, metered
 from deepref.worker.jobs.limits import job_limits
-from deepref.worker.jobs.models import (
-    FailureOut,
-    LocatorOut,
-    ProviderSearchOut,
-    ReferenceOut,
-    ResearchOptions,
-    ResearchResult,
-    SourceOut,
-    Usage,
-)
+from deepref.worker.jobs.models import ResearchOptions
 from deepref.worker.jobs.streaming import DraftWriter, Publish
-from deepref.worker.pipeline.extractive import DECLINED_NOTICE, EXTRACTIVE_NOTICE, extractive_answer, is_nothing_found
+from deepref.worker.pipeline.extractive import extractive_answer, is_nothing_found
+from deepref.worker.pipeline.outputs import (
+    Chunked,
+    Failure,
+    Fetched,
+    Generated,
+    PassagePick,
+    Searched,
+    SourceDocument,
+)
 from deepref.worker.search_config import job_provider_spec, provider_config
+from deepref.worker.settings import Settings
 from deepref.worker.web import scholarly
 from deepref.worker.web.extract_runner import ExtractRunner
 from deepref.worker.web.fetch import Fetcher
 
 PROMPT_PASSAGES = 12  # passages shown to the model
+Report = Callable[[str], None]
+"""A progress message on the job's record."""
 PASSAGES_PER_DOCUMENT = 3
-CONTEXT_CHARS = 400  # source text kept on each side of a quote for viewers
 JOB_TOKEN_INDEXES = 4  # jobs whose TokenIndex a process keeps (the most recently used)
 
 _job_tokens: OrderedDict[str, TokenIndex] = OrderedDict()
@@ -90,16 +93,29 @@ def release_job_tokens(job_id: str) -> None:
 class Resources:
     """Per-process clients a stage needs; built once (worker/pipeline/resources.py)."""
 
-    settings: Any
+    settings: Settings
     fetcher: Fetcher
     extractor: ExtractRunner | None = None
     """Page extraction in child processes; ``None`` in callers that never extract."""
     llm: LLMClient | None = None
     embedder: Embedder | None = None
+    embedder_name: str | None = None
+    """The option ``embedder`` was resolved from (None: the settings' ``DEEPREF_EMBEDDER``)."""
     search_limiter: Any = None
     limiter_for: Any = None
     """``limiter_for(rate)``: one API provider's limiter at its documented rate (in Redis in workers)."""
     providers: dict[str, Any] = field(default_factory=dict)
+    embedders: dict[str, Embedder | None] = field(default_factory=dict)
+
+    def embedder_for(self, options: ResearchOptions) -> Embedder | None:
+        """The process's embedder, unless the job asked for another one (built once)."""
+        if options.embedder is None or options.embedder == self.embedder_name:
+            return self.embedder
+        if options.embedder not in self.embedders:
+            from deepref.worker.inference.embedding import resolve_embedder
+
+            self.embedders[options.embedder] = resolve_embedder(self.settings, options.embedder)
+        return self.embedders[options.embedder]
 
     def provider(self, options: ResearchOptions, history: list[dict] | None = None) -> CombinedSearch:
         """The job's providers as one (docs/search.md); each provider is built once per
@@ -122,7 +138,9 @@ class Resources:
 
 
 # -- search ------------------------------------------------------------------------------
-async def search_stage(question: str, options: ResearchOptions, res: Resources, report=None) -> dict:
+async def search_stage(
+    question: str, options: ResearchOptions, res: Resources, report: Report | None = None
+) -> Searched:
     """``report(message)``: progress of the corpus folder's index update, if one is needed."""
     settings = res.settings
     limits = job_limits(options, settings)  # options only narrow the operator's settings
@@ -139,22 +157,22 @@ async def search_stage(question: str, options: ResearchOptions, res: Resources, 
         hit_lists.append(await provider.search(query, max_results=settings.max_results_per_query))
     warnings.extend(provider.warnings)
     hits = merge_hits(
-        hit_lists if limits.allow_hosts != () else [],
+        hit_lists,
         limit=limits.max_pages,
         max_per_host=settings.max_per_host,
-        allow_hosts=limits.allow_hosts or (),
+        allow_hosts=limits.allow_hosts,
         deny_hosts=limits.deny_hosts,
     )
     if not hits:
         warnings.append(f"the {provider.name} search found nothing for: {'; '.join(queries)}")
-    return {
-        "queries": queries,
-        "hits": [dataclasses.asdict(h) for h in hits],
-        "warnings": warnings,
-        "usage": spend.usage_of(calls),
-        "estimated_cost": spend.quick_estimate(question, options, settings, PROMPT_PASSAGES),
-        "providers": provider.records(),
-    }
+    return Searched(
+        queries=queries,
+        hits=hits,
+        warnings=warnings,
+        usage=spend.usage_of(calls),
+        estimated_cost=spend.quick_estimate(question, options, settings, PROMPT_PASSAGES),
+        providers=provider.records(),
+    )
 
 
 def _sub_queries_refused(question: str, options: ResearchOptions, res: Resources) -> str | None:
@@ -165,7 +183,7 @@ def _sub_queries_refused(question: str, options: ResearchOptions, res: Resources
     return spend.refuse_cost(limit, 0.0, res.llm.price().price, messages, spend.SUB_QUERY_MAX_TOKENS)
 
 
-async def prepare_corpus(provider: CombinedSearch, report=None) -> None:
+async def prepare_corpus(provider: CombinedSearch, report: Report | None = None) -> None:
     """A corpus folder's index brought up to date before the first query (missing,
     stale, or left by a killed run), its progress reported as job messages."""
     from deepref.search.library.update import progress_messages
@@ -178,17 +196,18 @@ async def prepare_corpus(provider: CombinedSearch, report=None) -> None:
 
 
 # -- fetch + extract ---------------------------------------------------------------------
-async def fetch_stage(searched: dict, res: Resources, corpus_dir: Path | None = None) -> dict:
+async def fetch_stage(hits: Sequence[SearchHit], res: Resources, corpus_dir: Path | None = None) -> Fetched:
     """Pages of the hits, in hit order; a scholarly hit is read from its open full text,
     else as its abstract (worker/web/scholarly.py)."""
-    hits = searched["hits"]
-    todo = scholarly.plan(hits)
+    found = [dataclasses.asdict(h) for h in hits]
+    todo = scholarly.plan(found)
     extractor = res.extractor
     if extractor is None:
         raise TypeError("fetch_stage needs Resources.extractor (build_resources makes one)")
     extractor.warm()  # extraction processes start while the pages download
     pages, failures = await res.fetcher.fetch_all(todo.urls, corpus_dir=corpus_dir)
-    documents, failed = [], [{"url": f.url, "stage": "fetch", "reason": f"{f.reason}: {f.detail}"} for f in failures]
+    documents: list[SourceDocument] = []
+    failed = [{"url": f.url, "stage": "fetch", "reason": f"{f.reason}: {f.detail}"} for f in failures]
     # in the extraction processes, in parallel, each page time-capped
     extracted = await asyncio.gather(*(extractor.extract(page) for page in pages), return_exceptions=True)
     for page, doc in zip(pages, extracted, strict=True):
@@ -199,26 +218,27 @@ async def fetch_stage(searched: dict, res: Resources, corpus_dir: Path | None = 
             raise doc
         hit = todo.hit_of.get(page.url, {})
         work = scholarly.work_of(hit, scholarly.FULL_TEXT)
+        title = doc.title
         if (work is not None or doc.title == doc.url) and hit.get("title"):
-            doc = dataclasses.replace(doc, title=hit["title"])  # a work's title is its index's, not its PDF's
-        document = dataclasses.asdict(doc)
+            title = hit["title"]  # a work's title is its index's, not its PDF's
+        document = SourceDocument(**{**dataclasses.asdict(doc), "title": title, "marks": doc.marks})
         if work is not None:
-            document |= {"work": work, "hit_url": hit["url"]}
+            document = document.model_copy(update={"work": work, "hit_url": hit["url"]})
         documents.append(document)
-    read = {d.get("hit_url", d["url"]) for d in documents}
-    documents += scholarly.abstract_documents(hits, read, failed)
-    documents.sort(key=lambda d: todo.order.get(d.get("hit_url", d["url"]), len(todo.order)))
-    return {"documents": documents, "failures": failed}
+    read = {d.hit_url or d.url for d in documents}
+    documents += [SourceDocument.model_validate(d) for d in scholarly.abstract_documents(found, read, failed)]
+    documents.sort(key=lambda d: todo.order.get(d.hit_url or d.url, len(todo.order)))
+    return Fetched(documents=documents, failures=[Failure.model_validate(f) for f in failed])
 
 
 # -- chunk -------------------------------------------------------------------------------
-def chunk_stage(question: str, fetched: dict, tokens: TokenIndex | None = None) -> dict:
+def chunk_stage(question: str, fetched: Fetched, tokens: TokenIndex | None = None) -> Chunked:
     """Number documents 1..k in search-rank order, chunk them, pick the passages for
     the prompt by lexical relevance to the question (at most a few per document).
     ``tokens``: the job's ``TokenIndex`` (:func:`job_tokens`), shared with later stages."""
-    docs = [dict(d, id=str(i + 1)) for i, d in enumerate(fetched["documents"])]
-    chunks = [(d["id"], c) for d in docs for c in chunk_text(d["text"], max_chars=700, min_chars=60)]
-    passages: list[dict] = []
+    docs = [d.model_copy(update={"id": str(i + 1)}) for i, d in enumerate(fetched.documents)]
+    chunks = [(d.id, c) for d in docs for c in chunk_text(d.text, max_chars=700, min_chars=60)]
+    passages: list[PassagePick] = []
     if chunks:
         scores = lexical_scores([question], [c.text for _, c in chunks], "coverage", tokens)[0]
         per_doc: dict[str, int] = {}
@@ -227,101 +247,88 @@ def chunk_stage(question: str, fetched: dict, tokens: TokenIndex | None = None) 
             if per_doc.get(doc_id, 0) >= PASSAGES_PER_DOCUMENT:
                 continue
             per_doc[doc_id] = per_doc.get(doc_id, 0) + 1
-            passages.append({"doc_id": doc_id, "start": chunk.start, "end": chunk.end, "score": float(scores[i])})
+            passages.append(PassagePick(doc_id=doc_id, start=chunk.start, end=chunk.end, score=float(scores[i])))
             if len(passages) >= PROMPT_PASSAGES:
                 break
-    return {"documents": docs, "passages": passages, "failures": fetched["failures"]}
+    return Chunked(documents=docs, passages=passages, failures=fetched.failures)
 
 
 # -- generate ----------------------------------------------------------------------------
 async def generate_stage(
     question: str,
-    chunked: dict,
+    chunked: Chunked,
     res: Resources,
-    model: str | None = None,
+    options: ResearchOptions,
+    *,
     embedder: Embedder | None = None,
     publish: Publish | None = None,
     tokens: TokenIndex | None = None,
-    cost_limit: float | None = None,
     spent: dict | None = None,
-    language: str | None = None,
-) -> dict:
+) -> Generated:
     """The model's cited answer; with no model, an extractive one ranked with ``embedder``.
 
-    Under a cost budget (``cost_limit``, US dollars, of which the earlier stages'
-    ``spent`` usage is gone), the answer's completion is capped at
-    :data:`worker.inference.spend.ANSWER_MAX_TOKENS` and the model is asked only if its worst case fits;
-    otherwise the answer is extractive, and a warning says why.
+    Under the job's cost budget (of which the earlier stages' ``spent`` usage is gone),
+    the answer's completion is capped at :data:`worker.inference.spend.ANSWER_MAX_TOKENS`
+    and the model is asked only if its worst case fits; otherwise the answer is
+    extractive, and a warning says why.
 
     With ``publish`` (a job's text stream), the model's answer is streamed as it is
     written, its markers rewritten on the fly (worker/jobs/streaming.py); the draft is
     kept in the output so that the referencing stage can send the edits that make
     it the stored answer. ``tokens``: the job's ``TokenIndex`` (the extractive answer's)."""
-    docs = {d["id"]: d for d in chunked["documents"]}
+    docs = {d.id: d for d in chunked.documents}
     passages = [
-        Passage(
-            int(p["doc_id"]),
-            docs[p["doc_id"]]["title"],
-            docs[p["doc_id"]]["url"],
-            docs[p["doc_id"]]["text"][p["start"] : p["end"]],
-        )
-        for p in chunked["passages"]
+        Passage(int(p.doc_id), docs[p.doc_id].title, docs[p.doc_id].url, docs[p.doc_id].text[p.start : p.end])
+        for p in chunked.passages
     ]
+    cost_limit = spend.cost_limit(options, res.settings) if res.llm is not None else None
     refused = None
     if res.llm is not None and cost_limit is not None:
         spent_cost = spend.add(spent).get("cost")
-        messages = build_answer_messages(question, passages, language)
-        price = res.llm.price(model).price
+        messages = build_answer_messages(question, passages, options.language)
+        price = res.llm.price(options.llm_model).price
         refused = spend.refuse_cost(cost_limit, spent_cost, price, messages, spend.ANSWER_MAX_TOKENS)
     if res.llm is None or refused:
-        return {
-            "text": await asyncio.to_thread(extractive_answer, question, passages, embedder, tokens=tokens),
-            "mode": "extractive",
-            "model": None,
-            "prompt_tokens": 0,
-            "completion_tokens": 0,
-            "reasoning_tokens": 0,
-            "latency_ms": 0.0,
-            "usage": spend.usage_of([]),
-            "warnings": [f"the model was not asked: {refused}"] if refused else [],
-        }
+        return Generated(
+            text=await asyncio.to_thread(extractive_answer, question, passages, embedder, tokens=tokens),
+            mode="extractive",
+            usage=spend.usage_of([]),
+            warnings=[f"the model was not asked: {refused}"] if refused else [],
+        )
     writer = None
     if publish is not None:
-        writer = DraftWriter(publish, document_sources(chunked["documents"]))
+        writer = DraftWriter(publish, document_sources(chunked.documents))
     gen = await res.llm.answer(
         question,
         passages,
-        model=model,
+        model=options.llm_model,
         max_tokens=spend.ANSWER_MAX_TOKENS if cost_limit is not None else None,
-        language=language,
+        language=options.language,
         on_delta=writer.feed if writer else None,
         on_restart=writer.restart if writer else None,
     )
-    return {
-        "draft": writer.close() if writer else "",
-        "text": gen.text,
-        "mode": "llm",
-        "model": gen.model,
-        "prompt_tokens": gen.prompt_tokens,
-        "completion_tokens": gen.completion_tokens,
-        "reasoning_tokens": gen.reasoning_tokens,
-        "latency_ms": gen.latency_ms,
-        "warnings": list(gen.warnings),
-        "usage": spend.usage_of([gen]),
-    }
+    return Generated(
+        draft=writer.close() if writer else "",
+        text=gen.text,
+        mode="llm",
+        model=gen.model,
+        prompt_tokens=gen.prompt_tokens,
+        completion_tokens=gen.completion_tokens,
+        reasoning_tokens=gen.reasoning_tokens,
+        latency_ms=gen.latency_ms,
+        warnings=list(gen.warnings),
+        usage=spend.usage_of([gen]),
+    )
 
 
 # -- build_references --------------------------------------------------------------------
-def document_sources(documents: list[dict]) -> list[Source]:
-    return [
-        Source(d["id"], d["url"], d["title"], d["text"], d.get("date"), marks_from(d.get("marks") or ()))
-        for d in documents
-    ]
+def document_sources(documents: Sequence[SourceDocument]) -> list[Source]:
+    return [Source(d.id, d.url, d.title, d.text, d.date, marks_from(d.marks)) for d in documents]
 
 
 def reference_stage(
     answer: str,
-    chunked: dict,
+    chunked: Chunked,
     options: ResearchOptions,
     embedder: Embedder | None,
     tokens: TokenIndex | None = None,
@@ -330,7 +337,7 @@ def reference_stage(
 ) -> ReferenceResult:
     """The answer's references. ``tokens``: the job's ``TokenIndex`` (:func:`job_tokens`);
     ``second_opinion``: a judge of uncertain citations (worker/pipeline/judging/second_opinion.py)."""
-    sources = document_sources(chunked["documents"])
+    sources = document_sources(chunked.documents)
     declined = is_nothing_found(answer)  # "nothing found" is not a claim to attribute to a source
     return build_references(
         answer,
@@ -347,153 +354,6 @@ def reference_stage(
     )
 
 
-def build_result(
-    question: str,
-    chunked: dict,
-    generated: dict,
-    refs: ReferenceResult,
-    *,
-    warnings: list[str],
-    timings: dict[str, float],
-    spent: dict | None = None,
-    search: list[dict] | None = None,
-    language: str | None = None,
-    estimated_cost: float | None = None,
-) -> ResearchResult:
-    """The finished job. ``spent``: the model usage of stages before generate (the
-    sub-queries), added to the answer's; ``search``: what each search provider did;
-    ``language``: the job's option (else the question's language names the labels)."""
-    code = code_of(language) or guess(question)
-    docs = {d["id"]: d for d in chunked["documents"]}
-    accessed = datetime.now(UTC).date().isoformat()  # pages were read minutes ago at most, by this job
-    out_refs = []
-    for r in refs.references:
-        text = docs[r.source_id]["text"]
-        lo = max(0, r.quote_span[0] - CONTEXT_CHARS)
-        hi = min(len(text), r.quote_span[1] + CONTEXT_CHARS)
-        out_refs.append(
-            ReferenceOut(
-                n=r.n,
-                source_id=r.source_id,
-                url=r.url,
-                title=r.title,
-                quote=r.quote,
-                quote_span=r.quote_span,
-                answer_span=r.answer_span,
-                score=r.score,
-                support=r.support,
-                date=r.date,
-                origin=r.origin,
-                supported=r.supported,
-                context=text[lo:hi],
-                context_quote_span=(r.quote_span[0] - lo, r.quote_span[1] - lo),
-                locator=_locator_out(r.locator, code),
-                source_kind=source_kind(docs[r.source_id]),
-                judged_by=r.judged_by,
-                verdict=r.verdict,
-                verdict_reason=r.verdict_reason,
-                doi=(docs[r.source_id].get("work") or {}).get("doi"),
-                cites=(docs[r.source_id].get("work") or {}).get("cites"),
-            )
-        )
-    all_warnings = list(warnings)
-    if generated["mode"] == "extractive":
-        all_warnings.insert(0, DECLINED_NOTICE if is_nothing_found(refs.answer) else EXTRACTIVE_NOTICE)
-    all_warnings.extend(generated.get("warnings", []))
-    all_warnings.extend(refs.warnings)
-    return ResearchResult(
-        question=question,
-        language=code,
-        answer=refs.answer,
-        answer_mode=generated["mode"],
-        references=out_refs,
-        sources=[
-            SourceOut(
-                id=d["id"],
-                url=d["url"],
-                title=d["title"],
-                kind=source_kind(d),
-                date=d.get("date"),
-                chars=len(d["text"]),
-                author=d.get("author"),  # when extraction names them
-                site=d.get("site"),
-                accessed=accessed,
-                **source_work(d),
-            )
-            for d in chunked["documents"]
-        ],
-        failures=[FailureOut(**f) for f in chunked["failures"]],
-        warnings=list(dict.fromkeys(all_warnings)),
-        timings=timings,
-        usage=Usage(**spend.add(spent, generated.get("usage") or generated), estimated_cost=estimated_cost),
-        scorer=refs.scorer,
-        support_model=refs.support_model,
-        stats=dataclasses.asdict(refs.stats),
-        model=generated["model"],
-        markers=[list(m) for m in refs.markers],
-        search=[ProviderSearchOut(**p) for p in search or ()],
-    )
-
-
-def _locator_out(locator: Locator | None, language: str) -> LocatorOut | None:
-    """The locator as the result carries it, labelled in the report's language."""
-    if locator is None:
-        return None
-    return LocatorOut(**dataclasses.replace(locator, language="" if language == "en" else language).to_dict())
-
-
-def source_kind(document: dict) -> str:
-    """ "document" for a file of the job's folder, "work" for a scholarly work, else "web"."""
-    if document.get("work"):
-        return "work"
-    return "document" if str(document.get("url", "")).startswith("file:") else "web"
-
-
-def source_work(document: dict) -> dict:
-    """A source's scholarly fields (``SourceOut``) from its document's ``work``."""
-    work = document.get("work")
-    if not work:
-        return {}
-    fields = ("doi", "authors", "year", "venue", "type", "arxiv_id", "pmid", "landing_url", "cites")
-    return {k: work[k] for k in fields if work.get(k) is not None}
-
-
-def reference_result_from(result: ResearchResult) -> ReferenceResult:
-    """Rebuild the engine's result from a stored job result (for rendering styles)."""
-    from deepref.reference.models import Reference, Stats
-
-    refs = tuple(
-        Reference(
-            n=r.n,
-            source_id=r.source_id,
-            url=r.url,
-            title=r.title,
-            quote=r.quote,
-            quote_span=tuple(r.quote_span),
-            answer_span=tuple(r.answer_span),
-            score=r.score,
-            support=r.support,
-            date=r.date,
-            origin=r.origin,
-            supported=r.supported,
-            locator=Locator.from_dict(r.locator.model_dump()) if r.locator else None,
-            judged_by=r.judged_by,
-            verdict=r.verdict,
-            verdict_reason=r.verdict_reason,
-        )
-        for r in result.references
-    )
-    markers = tuple(tuple(m) for m in result.markers)
-    return ReferenceResult(
-        answer=result.answer,
-        references=refs,
-        scorer=result.scorer,  # type: ignore[arg-type]
-        warnings=tuple(result.warnings),
-        stats=Stats(**result.stats) if result.stats else Stats(),
-        markers=markers,
-    )
-
-
-def corpus_path(options: ResearchOptions, settings) -> Path | None:
+def corpus_path(options: ResearchOptions, settings: Settings) -> Path | None:
     value = options.corpus_dir or settings.corpus_dir
     return Path(value).expanduser().resolve() if value else None

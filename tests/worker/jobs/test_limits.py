@@ -61,7 +61,7 @@ async def test_search_stage_cannot_widen_the_operator_allow_list(searxng_server)
 
     async def urls(options: ResearchOptions) -> tuple[list[str], list[str]]:
         out = await search_stage("q", options, res)
-        return [h["url"] for h in out["hits"]], out["warnings"]
+        return [h.url for h in out.hits], out.warnings
 
     try:
         widened, warnings = await urls(ResearchOptions(allow_hosts=["evil.example"]))

@@ -10,6 +10,7 @@ from deepref.worker.inference.llm import Passage
 from deepref.worker.jobs.models import ResearchOptions
 from deepref.worker.pipeline import stages as pipeline
 from deepref.worker.pipeline.extractive import extractive_answer, is_nothing_found
+from deepref.worker.pipeline.outputs import Fetched, SourceDocument
 from deepref.worker.pipeline.stages import (
     Resources,
     chunk_stage,
@@ -115,13 +116,12 @@ WIND = (
     "Their turbines turn faster than those on land because the wind at sea is steadier.\n\n"
     "Denmark built the first offshore wind farm in 1991, at Vindeby."
 )
-FETCHED = {
-    "documents": [
-        {"url": "https://a.example/tides", "title": "Tides", "text": TIDES, "date": None},
-        {"url": "https://b.example/wind", "title": "Wind", "text": WIND, "date": None},
-    ],
-    "failures": [],
-}
+FETCHED = Fetched(
+    documents=[
+        SourceDocument(url="https://a.example/tides", title="Tides", text=TIDES),
+        SourceDocument(url="https://b.example/wind", title="Wind", text=WIND),
+    ]
+)
 QUESTION = "How long has the Rance tidal power station produced electricity?"
 
 
@@ -129,24 +129,24 @@ def _job(tokens):
     """The chunk, generate (extractive) and reference stages of one job."""
     res = Resources(settings=None, fetcher=None)  # no model: the extractive answer
     chunked = chunk_stage(QUESTION, FETCHED, tokens)
-    generated = asyncio.run(generate_stage(QUESTION, chunked, res, tokens=tokens))
+    generated = asyncio.run(generate_stage(QUESTION, chunked, res, ResearchOptions(), tokens=tokens))
     before = list(tokens.tokenised) if tokens is not None else []
-    refs = reference_stage(generated["text"], chunked, ResearchOptions(), None, tokens)
+    refs = reference_stage(generated.text, chunked, ResearchOptions(), None, tokens)
     return generated, refs, before
 
 
 def test_the_stages_of_a_job_tokenise_each_text_once_with_the_same_references():
     shared = CountingIndex()
     generated, refs, before = _job(shared)
-    assert generated["mode"] == "extractive" and not is_nothing_found(generated["text"])
+    assert generated.mode == "extractive" and not is_nothing_found(generated.text)
     assert before  # the prefilter and the extractive answer tokenised passages and sentences
     assert all(n == 1 for n in Counter(shared.tokenised).values())  # no text tokenised twice in the job
     alone = CountingIndex()  # the reference stage on its own (another process, or no sharing)
-    fresh = reference_stage(generated["text"], chunk_stage(QUESTION, FETCHED), ResearchOptions(), None, alone)
+    fresh = reference_stage(generated.text, chunk_stage(QUESTION, FETCHED), ResearchOptions(), None, alone)
     again = shared.tokenised[len(before) :]
     assert set(alone.tokenised) & set(before)  # the reference stage needs texts the earlier stages saw
     assert set(again) == set(alone.tokenised) - set(before)  # only the others are tokenised again
-    assert refs == fresh == reference_stage(generated["text"], chunk_stage(QUESTION, FETCHED), ResearchOptions(), None)
+    assert refs == fresh == reference_stage(generated.text, chunk_stage(QUESTION, FETCHED), ResearchOptions(), None)
     assert refs.references  # the comparison is about something
 
 

@@ -1,12 +1,9 @@
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
-from deepref.worker.errors import ExtractError
 from deepref.worker.web.extract_runner import ExtractRunner
-from deepref.worker.web.fetch import FetchConfig, FetchedPage, Fetcher
+from deepref.worker.web.fetch import FetchConfig, Fetcher
 
 
 @pytest.fixture
@@ -123,129 +120,33 @@ def test_robots_cache_is_bounded_and_expires(monkeypatch):
 
 
 async def test_robots_txt_is_read_again_after_its_ttl(web_site):
-    f = Fetcher(FetchConfig(allow=("loopback",), robots_cache_ttl=0.2, robots_cache_size=2))
+    f = Fetcher(FetchConfig(allow=("loopback",), robots_cache_ttl=60, robots_cache_size=2))
     try:
         await f.fetch_one(web_site.url("/article"))
         await f.fetch_one(web_site.url("/cp1252"))
         assert web_site.site.hits["/robots.txt"] == 1
-        await asyncio.sleep(0.3)
+        for origin, (expires, parser) in list(f.robots._entries.items()):  # 61 s later
+            f.robots._entries[origin] = (expires - 61, parser)
         await f.fetch_one(web_site.url("/article"))
         assert web_site.site.hits["/robots.txt"] == 2
     finally:
         await f.close()
 
 
-# -- extraction off the event loop (issue 9, item 12) -------------------------------------
-def slow_pdf() -> bytes:
-    """A 45 KB PDF of nested forms whose text takes about 20 s to read here (pdfium,
-    1 s a page): over ten times the tests' 1.5 s cap, however fast the reader or the
-    machine. A long plain PDF is not enough: pypdfium2 reads 150,000 lines in under 1 s."""
-    from tests.fakes.site import make_nested_pdf
-
-    return make_nested_pdf()
-
-
-def slow_html(tables: int = 5000) -> bytes:
-    """240 KB that trafilatura needs about 45 s for (thousands of tiny tables;
-    measured in docs/pipeline.md)."""
-    return ("<html><body>" + "<table><tr><td>x y z</td><td>a</td></tr></table>" * tables + "</body></html>").encode()
-
-
-def page(body: bytes, content_type: str = "text/html", url: str = "http://site.test/p") -> FetchedPage:
-    return FetchedPage(url, url, 200, content_type, body, "utf-8")
-
-
-async def test_extraction_runs_in_a_child_and_returns_the_document(web_site):
-    f, runner = Fetcher(FetchConfig(allow=("loopback",))), ExtractRunner(timeout=60)
-    try:
-        fetched = await f.fetch_one(web_site.url("/article"))
-        doc = await runner.extract(fetched, doc_id="7")
-        assert doc.id == "7" and doc.url == fetched.final_url and len(doc.text) > 200
-        with pytest.raises(ExtractError) as caught:
-            await runner.extract(page(b"<html><body></body></html>"))
-        assert caught.value.reason == "no-text"  # the child's ExtractError comes back as one
-    finally:
-        await f.close()
-        runner.close()
-
-
-@pytest.mark.parametrize("kind", ["html", "pdf"])
-async def test_slow_page_is_capped_and_never_stalls_the_loop(kind, web_site):
-    slow = page(slow_html()) if kind == "html" else page(slow_pdf(), "application/pdf", "http://site.test/a.pdf")
-    f = Fetcher(FetchConfig(allow=("loopback",), timeout=5))
-    runner = ExtractRunner(timeout=1.5, workers=1)
-    ticks = 0
-
-    async def ticker():
-        nonlocal ticks
-        while True:
-            await asyncio.sleep(0.01)
-            ticks += 1
-
-    tick = asyncio.create_task(ticker())
-    try:
-        extraction = asyncio.create_task(runner.extract(slow))
-        await asyncio.sleep(0.2)
-        pages, _ = await f.fetch_all([web_site.url("/article")])
-        fetched_meanwhile = not extraction.done()
-        with pytest.raises(ExtractError) as caught:
-            await extraction
-        assert caught.value.reason == "timeout" and "DEEPREF_EXTRACT_TIMEOUT" in str(caught.value)
-        assert fetched_meanwhile and len(pages) == 1  # another fetch finished while the page was parsed
-        assert ticks > 20  # the loop kept turning during the whole parse
-        # the overrunning child was killed; the next page gets a fresh one
-        doc = await runner.extract(pages[0])
-        assert "lagoon" in doc.text.lower() or len(doc.text) > 200
-    finally:
-        tick.cancel()
-        await f.close()
-        runner.close()
-
-
-def test_extraction_processes_are_gone_after_close():
-    async def run():
-        runner = ExtractRunner(workers=2)
-        await runner.extract(page(b"<html><body><p>" + b"Some words here. " * 40 + b"</p></body></html>"))
-        procs = runner.processes()
-        runner.close()
-        return procs
-
-    procs = asyncio.run(run())
-    assert len(procs) == 1 and all(p.poll() is not None for p in procs)
-
-
-async def test_a_child_that_dies_on_a_page_is_reported_and_replaced():
-    import signal
-
-    f = ExtractRunner(timeout=60, workers=1)
-    try:
-        extraction = asyncio.create_task(f.extract(page(slow_html())))
-        while not f.processes():
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.5)
-        (child,) = f.processes()
-        child.send_signal(signal.SIGKILL)  # as a crash in lxml's C code or the kernel's OOM killer would
-        with pytest.raises(ExtractError) as caught:
-            await extraction
-        assert caught.value.reason == "crashed" and "died" in str(caught.value)
-        doc = await f.extract(page(b"<html><body><p>" + b"Plain words in a paragraph. " * 30 + b"</p></body></html>"))
-        assert "Plain words" in doc.text
-        assert [p.pid for p in f.processes()] != [child.pid]
-    finally:
-        f.close()
-
-
-async def test_fetch_stage_reports_a_page_too_slow_to_extract_and_keeps_the_others():
+# -- a page over the extraction cap, in the fetch stage (the runner: test_extract_runner.py)
+async def test_fetch_stage_reports_a_page_too_slow_to_extract_and_keeps_the_others(monkeypatch):
     from aiohttp import web
 
+    from deepref.search.models import SearchHit
     from deepref.worker.pipeline import stages as pipeline
     from tests.fakes.server import ServerThread
+    from tests.fakes.site import make_pdf
+    from tests.worker.web.test_extract_runner import WORDS, html, stall_on
 
-    words = "<p>" + "Tidal lagoons hold water behind a wall and release it through turbines. " * 8 + "</p>"
     bodies = {
-        "/tables": (slow_html(), "text/html"),
-        "/a.pdf": (slow_pdf(), "application/pdf"),
-        "/ok": (f"<html><body>{words}</body></html>".encode(), "text/html"),
+        "/stuck": (html(), "text/html"),
+        "/ok": (html(), "text/html"),
+        "/stuck.pdf": (make_pdf([WORDS] * 20), "application/pdf"),
     }
 
     async def serve(request):
@@ -256,15 +157,17 @@ async def test_fetch_stage_reports_a_page_too_slow_to_extract_and_keeps_the_othe
     for path in bodies:
         app.router.add_get(path, serve)
     server = ServerThread(app).start()
+    urls = [server.base_url + p for p in bodies]
+    stopped = stall_on(monkeypatch, urls[0], urls[2])  # their extraction never ends: only the cap ends it
     f = Fetcher(FetchConfig(allow=("loopback",), respect_robots=False, timeout=10))
     runner = ExtractRunner(timeout=1.5)
     try:
-        urls = [server.base_url + p for p in ("/tables", "/ok", "/a.pdf")]
-        hits = {"hits": [{"url": u, "title": ""} for u in urls]}
+        hits = [SearchHit.of_url(u, rank) for rank, u in enumerate(urls, 1)]
         out = await pipeline.fetch_stage(hits, pipeline.Resources(settings=None, fetcher=f, extractor=runner))
-        assert [d["url"] for d in out["documents"]] == [urls[1]]
-        reasons = {x["url"]: (x["stage"], x["reason"].split(":")[0]) for x in out["failures"]}
+        assert [d.url for d in out.documents] == [urls[1]]
+        reasons = {x.url: (x.stage, x.reason.split(":")[0]) for x in out.failures}
         assert reasons == {urls[0]: ("extract", "timeout"), urls[2]: ("extract", "timeout")}
+        assert len(stopped) == 2
     finally:
         await f.close()
         runner.close()

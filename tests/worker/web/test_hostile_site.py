@@ -377,6 +377,7 @@ def _fetch() -> None:
     """The production fetch stage with default settings; URLs on stdin, JSON out."""
     import asyncio
 
+    from deepref.search.models import SearchHit
     from deepref.worker.pipeline import stages as pipeline
     from deepref.worker.settings import Settings
     from deepref.worker.web.extract_runner import ExtractRunner
@@ -391,7 +392,8 @@ def _fetch() -> None:
         extractor = ExtractRunner.from_settings(settings)
         try:
             res = pipeline.Resources(settings=settings, fetcher=fetcher, extractor=extractor)
-            return await pipeline.fetch_stage({"hits": [{"url": u, "title": ""} for u in urls]}, res)
+            hits = [SearchHit.of_url(u, rank) for rank, u in enumerate(urls, 1)]
+            return (await pipeline.fetch_stage(hits, res)).artifact()
         finally:
             await fetcher.close()
             extractor.close()

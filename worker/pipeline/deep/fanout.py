@@ -18,6 +18,7 @@ import uuid
 from collections.abc import Callable
 
 from deepref.worker.errors import JobNotFound
+from deepref.worker.pipeline.outputs import Fetched, search_hits
 from deepref.worker.pipeline.stages import fetch_stage
 
 FETCH_BATCH = 10
@@ -44,34 +45,34 @@ def lock_seconds(settings) -> int:
     return int(settings.fetch_total_timeout + 2 * settings.extract_timeout + 10)
 
 
-async def fetch_batch(store, res, corpus, job_id: str, n: int, i: int) -> dict | None:
+async def fetch_batch(store, res, corpus, job_id: str, n: int, i: int) -> Fetched | None:
     """Fetch batch ``i`` unless it is done or held; its output, or None when held elsewhere."""
     try:
-        return store.get_artifact(job_id, out_name(n, i))
+        return Fetched.model_validate(store.get_artifact(job_id, out_name(n, i)))
     except JobNotFound:
         pass
     lock, token = lock_key(store, job_id, n, i), uuid.uuid4().hex
     if not store.acquire(lock, token, lock_seconds(res.settings)):
         return None
     try:
-        out = await fetch_stage({"hits": store.get_artifact(job_id, batch_name(n, i))}, res, corpus)
+        out = await fetch_stage(search_hits(store.get_artifact(job_id, batch_name(n, i))), res, corpus)
     except BaseException:
         store.release(lock, token)  # someone else may take the batch at once
         raise
-    store.put_artifact(job_id, out_name(n, i), out)
+    store.put_artifact(job_id, out_name(n, i), out.artifact())
     return out
 
 
-async def fetch_wide(store, res, corpus, job_id: str, n: int, hits: list[dict], fan_out: FanOut | None) -> dict:
+async def fetch_wide(store, res, corpus, job_id: str, n: int, hits: list[dict], fan_out: FanOut | None) -> Fetched:
     """All of ``hits`` fetched, batches in order (so page numbers do not depend on
     which worker fetched what); one batch, or no helpers, fetches in this process."""
     if fan_out is None or len(hits) <= FETCH_BATCH:
-        return await fetch_stage({"hits": hits}, res, corpus)
+        return await fetch_stage(search_hits(hits), res, corpus)
     batches = [hits[i : i + FETCH_BATCH] for i in range(0, len(hits), FETCH_BATCH)]
     for i, batch in enumerate(batches):
         store.put_artifact(job_id, batch_name(n, i), batch)
     fan_out(n, len(batches))
-    done: dict[int, dict] = {}
+    done: dict[int, Fetched] = {}
     while len(done) < len(batches):
         progressed = False
         for i in range(len(batches)):
@@ -81,7 +82,7 @@ async def fetch_wide(store, res, corpus, job_id: str, n: int, hits: list[dict], 
         if not progressed:  # the rest are being fetched by helpers
             await asyncio.sleep(0.1)
     ordered = [done[i] for i in range(len(batches))]
-    return {
-        "documents": [d for out in ordered for d in out["documents"]],
-        "failures": [f for out in ordered for f in out["failures"]],
-    }
+    return Fetched(
+        documents=[d for out in ordered for d in out.documents],
+        failures=[f for out in ordered for f in out.failures],
+    )

@@ -24,8 +24,11 @@ from deepref.worker.jobs.streaming import DraftWriter, publish_answer
 from deepref.worker.pipeline.deep import budget as B
 from deepref.worker.pipeline.deep import planning as P
 from deepref.worker.pipeline.deep.rounds import Job, all_documents, call_model, progress
+from deepref.worker.pipeline.judging.second_opinion import Judged
+from deepref.worker.pipeline.outputs import Chunked, Failure, Generated, SourceDocument
 from deepref.worker.pipeline.referencing import references_of
-from deepref.worker.pipeline.stages import build_result, document_sources, job_tokens, release_job_tokens
+from deepref.worker.pipeline.result import build_result
+from deepref.worker.pipeline.stages import document_sources, job_tokens, release_job_tokens
 
 NOTHING_FOUND = "The sources found do not answer this question."
 PASSAGES_PER_SECTION = 8
@@ -56,24 +59,25 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
 
     # the report as it is written, markers rewritten on the fly; the edits to the
     # verified text follow once it is built (worker/jobs/streaming.py)
-    publish = functools.partial(job.store.text_event, job.id) if hasattr(job.store, "text_event") else None
-    writer = DraftWriter(publish, document_sources(docs)) if publish is not None else None
+    chunked = Chunked(
+        documents=[SourceDocument.model_validate(d) for d in docs],
+        failures=[Failure.model_validate(f) for f in state["failures"]],
+    )
+    publish = functools.partial(job.store.text_event, job.id)
+    writer = DraftWriter(publish, document_sources(chunked.documents))
     texts: list[tuple[str, str]] = []  # (title, text with [n] markers)
     for i, section in enumerate(sections, 1):
         progress(job, state, n_rounds, f"writing section {i} of {len(sections)}: {section.title!r}")
         own = [findings[j] for j in section.findings]
-        if writer is not None:
-            writer.literal(("\n\n" if i > 1 else "") + (f"## {section.title}\n\n" if section.title else ""))
+        writer.literal(("\n\n" if i > 1 else "") + (f"## {section.title}\n\n" if section.title else ""))
         texts.append((section.title, await _write_section(job, state, section.title, own, by_id, warnings, writer)))
     if not texts:
         texts = [("", NOTHING_FOUND)]
-        if writer is not None:
-            writer.literal(NOTHING_FOUND)
+        writer.literal(NOTHING_FOUND)
 
     progress(job, state, n_rounds, f"checking the citations of {len(texts)} sections")
-    chunked = {"documents": docs, "failures": state["failures"]}
     tokens = job_tokens(job.id)  # the sections cite the same pages: each tokenised once
-    judged = []
+    judged: list[Judged] = []
     try:
         for _, text in texts:  # each section verified, with the model's second opinion when the job has one
             so_far = spend.add(B.Spent.from_dict(state["spent"]).usage(), *(j.usage for j in judged))
@@ -89,13 +93,14 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
         first, answer=answer, references=tuple(references), markers=tuple(markers), warnings=tuple(section_warnings)
     )
     after = B.Spent.from_dict(state["spent"])
-    generated = {
-        "mode": "llm",
-        "model": job.options.llm_model or getattr(job.res.llm, "model", None),
-        "prompt_tokens": after.prompt_tokens,
-        "completion_tokens": after.completion_tokens,
-        "usage": after.usage(),
-    }
+    generated = Generated(
+        text=answer,
+        mode="llm",
+        model=job.options.llm_model or getattr(job.res.llm, "model", None),
+        prompt_tokens=after.prompt_tokens,
+        completion_tokens=after.completion_tokens,
+        usage=after.usage(),
+    )
     warnings.extend(w for w in state["warnings"] if w not in warnings)  # the model calls' own (a prompt cut)
     result: ResearchResult = build_result(
         job.question,
@@ -124,8 +129,7 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
         outline=[t for t, _ in texts if t],
     )
     result.timings["report"] = round(time.perf_counter() - started, 3)
-    if writer is not None:
-        publish_answer(publish, writer.close(), result.answer)
+    publish_answer(publish, writer.close(), result.answer)
     return result
 
 

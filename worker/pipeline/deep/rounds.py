@@ -252,10 +252,10 @@ async def _research(job: Job, state: dict, n: int, total: int, out: RoundOut, fe
     spent.pages += len(hits)
     state["spent"] = spent.as_dict()
     state["urls"] = [*state["urls"], *(normalize_url(h["url"]) for h in hits)]
-    fetched = await fetch_wide(job.store, job.res, job.corpus, job.id, n, hits, job.fan_out)
-    state["failures"] = [*state["failures"], *fetched["failures"]]
+    pages = await fetch_wide(job.store, job.res, job.corpus, job.id, n, hits, job.fan_out)
+    state["failures"] = [*state["failures"], *(f.artifact() for f in pages.failures)]
     out.pages_fetched = len(hits)
-    new_docs = _add_documents(state, fetched["documents"], n, out)
+    new_docs = _add_documents(state, [d.artifact() for d in pages.documents], n, out)
     job.store.put_artifact(job.id, docs_name(n), new_docs)
     job.store.put_artifact(job.id, fetched_name(n), {"state": state, "out": out.model_dump()})
     return await _read(job, state, n, total, out, plan.queries, new_docs)
@@ -306,10 +306,10 @@ async def _search(job: Job, state: dict, queries: list[str], budget: B.Budget) -
     known = set(state["urls"])
     lists = [[h for h in hits if normalize_url(h.url) not in known] for hits in lists]
     merged = merge_hits(
-        lists if limits.allow_hosts != () else [],
+        lists,
         limit=budget.pages,
         max_per_host=settings.max_per_host,
-        allow_hosts=limits.allow_hosts or (),
+        allow_hosts=limits.allow_hosts,
         deny_hosts=limits.deny_hosts,
     )
     return [dataclasses.asdict(h) for h in merged]

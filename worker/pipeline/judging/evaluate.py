@@ -33,6 +33,8 @@ async def evaluate(citations: list[Citation], settings, *, max_pairs: int, model
     res = build_resources(settings, distributed=False, embedder_name="jaccard")
     try:
         citations, unreadable = await passages_for(citations, res)
+        if res.llm is None:  # the settings named an endpoint, so this is a bug, not a user's mistake
+            raise ConfigurationError("judging citations needs a chat model, and none was built")
         judge = ModelJudge(res.llm, model=model, max_pairs=max_pairs)
         readable = [c for c in citations if c.passage]
         judgements = iter(await judge.judge([(c.claim, c.passage or "") for c in readable]))

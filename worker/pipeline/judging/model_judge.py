@@ -139,7 +139,7 @@ def parse_verdicts(text: str, n: int, model: str) -> dict[int, Judgement]:
             k = int(k)
         if isinstance(k, int) and not isinstance(k, bool) and 0 <= k < n and verdict in VERDICTS:
             reason = " ".join(str(row.get("reason", "")).split())[:300]
-            out.setdefault(k, Judgement(verdict, reason, model))  # type: ignore[arg-type]
+            out.setdefault(k, Judgement(verdict, reason, model))
     return out
 
 

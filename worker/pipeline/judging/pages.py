@@ -13,6 +13,7 @@ import numpy as np
 
 from deepref.reference.chunking import chunk_text
 from deepref.reference.scoring import lexical_scores
+from deepref.search.models import SearchHit
 from deepref.worker.pipeline.judging.citations import Citation
 from deepref.worker.pipeline.judging.model_judge import PASSAGE_CHARS
 from deepref.worker.pipeline.resources import Resources
@@ -27,9 +28,9 @@ async def passages_for(citations: list[Citation], res: Resources) -> tuple[list[
     urls = list(dict.fromkeys(c.url for c in citations if c.passage is None))
     if not urls:
         return citations, {}
-    fetched = await fetch_stage({"hits": [{"url": u, "title": ""} for u in urls]}, res)
-    texts = {d["url"]: (d["title"], d["text"]) for d in fetched["documents"]}
-    failed = {f["url"]: f["reason"] for f in fetched["failures"]}
+    fetched = await fetch_stage([SearchHit.of_url(url, rank, "cited") for rank, url in enumerate(urls, 1)], res)
+    texts = {d.url: (d.title, d.text) for d in fetched.documents}
+    failed = {f.url: f.reason for f in fetched.failures}
     out = []
     for c in citations:
         if c.passage is None and c.url in texts:

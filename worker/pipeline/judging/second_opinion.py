@@ -21,6 +21,7 @@ from deepref.reference.models import Opinion, ReferenceResult
 from deepref.worker.inference import spend
 from deepref.worker.inference.llm import LLMClient, metered
 from deepref.worker.pipeline.judging.model_judge import BATCH, PASSAGE_CHARS, SYSTEM, Judgement, ModelJudge
+from deepref.worker.pipeline.outputs import Chunked
 from deepref.worker.pipeline.stages import reference_stage
 
 CACHE_SIZE = 10_000  # verdicts a worker process keeps (claim, passage, model), the oldest dropped first
@@ -42,7 +43,7 @@ def enabled(options, settings, llm: LLMClient | None) -> bool:
 
 
 async def judged_references(
-    answer: str, chunked: dict, options, embedder, tokens, *, llm: LLMClient, settings, spent: dict | None
+    answer: str, chunked: Chunked, options, embedder, tokens, *, llm: LLMClient, settings, spent: dict | None
 ) -> Judged:
     asked: list[tuple[str, str]] = []
 

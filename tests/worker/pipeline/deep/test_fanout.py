@@ -6,9 +6,11 @@ and the pages come back in batch order whoever fetched them."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 import pytest
 
+from deepref.search.models import SearchHit
 from deepref.worker.errors import ArtifactNotFound
 from deepref.worker.jobs.keys import Keys
 from deepref.worker.jobs.store import MemoryJobStore, RedisJobStore
@@ -54,7 +56,11 @@ async def res(key_prefix):
 
 
 def hits(site) -> list[dict]:
-    return [{"url": f"{site.base_url}/page/wide-{i}", "title": f"wide {i}"} for i in range(PAGES)]
+    """The round's hits as a deep job stores them (JSON of SearchHit)."""
+    return [
+        dataclasses.asdict(SearchHit(f"{site.base_url}/page/wide-{i}", f"wide {i}", "", "searxng", "q", i + 1))
+        for i in range(PAGES)
+    ]
 
 
 async def test_helpers_fetch_batches_and_a_dead_helpers_batch_is_taken_over(store, site, res):
@@ -87,7 +93,7 @@ async def test_helpers_fetch_batches_and_a_dead_helpers_batch_is_taken_over(stor
     assert taken[lock[0]] == [round_task]
     assert taken[lock[1]] == ["dead-helper", round_task]  # taken over once the dead helper's lock expired
     assert taken[lock[2]] == [helpers[0]]  # the helper fetched batch 2, and the round used its output
-    assert [d["url"] for d in out["documents"]] == [h["url"] for h in hits(site)] and not out["failures"]
+    assert [d.url for d in out.documents] == [h["url"] for h in hits(site)] and not out.failures
     assert len(site.site.hits) == PAGES and set(site.site.hits.values()) == {1}  # each page once
     for i in range(3):  # completion is counted in the store: every batch's output is there
         assert len(store.get_artifact(job, fanout.out_name(3, i))["documents"]) == (10 if i < 2 else 5)
@@ -99,6 +105,6 @@ async def test_helpers_fetch_batches_and_a_dead_helpers_batch_is_taken_over(stor
 async def test_without_helpers_the_round_fetches_every_page_itself(store, site, res):
     job = store.create("What do tidal lagoon costs depend on?").id
     out = await fanout.fetch_wide(store, res, None, job, 1, hits(site), None)
-    assert len(out["documents"]) == PAGES and set(site.site.hits.values()) == {1}
+    assert len(out.documents) == PAGES and set(site.site.hits.values()) == {1}
     with pytest.raises(ArtifactNotFound):  # no batch was stored: nothing to share
         store.get_artifact(job, fanout.batch_name(1, 0))
