@@ -249,10 +249,10 @@ def _celery_alone(size: int, chains: int, env: dict) -> tuple[float, float, floa
     import redis
 
     from benchmarks import queue_floor
-    from deepref.worker.celery_app import QUEUE
+    from deepref.worker.celery_app import INTERACTIVE_QUEUE
 
     quiet = ("--loglevel", "warning", "--without-gossip", "--without-mingle", "--without-heartbeat")
-    argv = [sys.executable, "-m", "celery", "-A", "benchmarks.queue_floor", "worker", "-Q", QUEUE]
+    argv = [sys.executable, "-m", "celery", "-A", "benchmarks.queue_floor", "worker", "-Q", INTERACTIVE_QUEUE]
     worker = subprocess.Popen(
         [*argv, "-c", str(size), "-n", f"floor{size}@%h", *quiet],
         cwd=REPO,

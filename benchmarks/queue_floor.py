@@ -11,7 +11,7 @@ from __future__ import annotations
 import redis
 from celery import Celery, chain
 
-from deepref.worker.celery_app import QUEUE, configure
+from deepref.worker.celery_app import INTERACTIVE_QUEUE, configure
 from deepref.worker.settings import get_settings
 
 _settings = get_settings()
@@ -30,7 +30,9 @@ def send(done_key: str, stages: int = 5) -> None:
     """Queue one chain; ``done_key`` gets an item when its last task ran."""
     chain(
         *[
-            app.signature("deepref.floor.step", args=(done_key, i == stages - 1), immutable=True, queue=QUEUE)
+            app.signature(
+                "deepref.floor.step", args=(done_key, i == stages - 1), immutable=True, queue=INTERACTIVE_QUEUE
+            )
             for i in range(stages)
         ]
     ).apply_async()

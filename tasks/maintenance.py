@@ -10,10 +10,10 @@ redelivery harmless. The decisions are the lifecycle's (``JobLifecycle.reap``).
 
 from __future__ import annotations
 
-from deepref.worker.celery_app import QUEUE, app, process_enqueue, process_lifecycle
+from deepref.worker.celery_app import app, process_enqueue, process_lifecycle
 
 
 @app.task(name="deepref.reap")
 def reap() -> dict:
-    reaped = process_lifecycle().reap(process_enqueue, queue=QUEUE)
+    reaped = process_lifecycle().reap(process_enqueue)
     return {"requeued": reaped.requeued, "failed": reaped.failed, "stalled": reaped.stalled}

@@ -25,10 +25,11 @@ from collections.abc import Callable
 from celery.exceptions import Ignore, SoftTimeLimitExceeded
 
 from deepref.reference.errors import DeeprefError
-from deepref.worker.celery_app import BULK_QUEUE, QUEUE, process_enqueue, process_lifecycle
+from deepref.worker.celery_app import process_enqueue, process_lifecycle
 from deepref.worker.errors import describe
 from deepref.worker.jobs.lifecycle import STAGE_TASKS, Claim, JobLifecycle, Moved, RunsElsewhere, Skip, next_stage
 from deepref.worker.jobs.models import STAGES, JobRecord, ResearchResult
+from deepref.worker.queues import BULK_QUEUE, INTERACTIVE_QUEUE
 from deepref.worker.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -117,7 +118,7 @@ def _run_on(task, lifecycle: JobLifecycle, done: Claim, started: float) -> Claim
     if _stage_of(chain[-1], done.job_id) != following:
         return None
     # an interactive job's next message would run before waiting bulk ones
-    queues = [QUEUE] if done.record.queue == "interactive" else [QUEUE, BULK_QUEUE]
+    queues = [INTERACTIVE_QUEUE] if done.record.queue == "interactive" else [INTERACTIVE_QUEUE, BULK_QUEUE]
     if lifecycle.store.queued(queues):
         return None  # another job waits: it goes first, as it would have
     try:

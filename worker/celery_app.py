@@ -30,15 +30,10 @@ from celery import Celery, chain, signals
 from deepref.worker.jobs.keys import Keys
 from deepref.worker.jobs.lifecycle import DEEP_TASK, STAGE_TASKS
 from deepref.worker.jobs.models import STAGES
+from deepref.worker.queues import INTERACTIVE_QUEUE, QUEUES
 from deepref.worker.settings import get_settings
 
 log = logging.getLogger(__name__)
-
-QUEUE = "deepref"
-"""The interactive queue (CLI, API, MCP jobs, webhooks); the name predates the bulk one."""
-BULK_QUEUE = "deepref.bulk"
-"""Report sections: a 200-question report waits here, not in front of a single question."""
-QUEUES = {"interactive": QUEUE, "bulk": BULK_QUEUE}
 
 
 def queue_names(kinds: str | None = None) -> list[str]:
@@ -109,7 +104,7 @@ def configure(app: Celery, settings) -> None:
         # job store holds every state.)
         worker_cancel_long_running_tasks_on_connection_loss=True,
         worker_prefetch_multiplier=1,
-        task_default_queue=QUEUE,
+        task_default_queue=INTERACTIVE_QUEUE,
         task_soft_time_limit=settings.stage_soft_time_limit,
         task_time_limit=settings.stage_time_limit,
         task_ignore_result=True,
@@ -142,7 +137,7 @@ def enqueue(app: Celery, stage: str, job_id: str, queue: str = "interactive") ->
 def send_webhook(app: Celery, job_id: str, countdown: float = 0) -> None:
     """Queue the delivery of a finished job's webhook (tasks/webhooks.py) on the
     interactive queue: a slow receiver holds a delivery task, never a stage."""
-    app.send_task("deepref.webhook", args=(job_id, 1), queue=QUEUE, countdown=countdown or None)
+    app.send_task("deepref.webhook", args=(job_id, 1), queue=INTERACTIVE_QUEUE, countdown=countdown or None)
 
 
 # The worker's and beat's app (``celery -A worker.celery_app``), from this process's settings.

@@ -118,8 +118,8 @@ def describe(exc: BaseException, *, with_type: bool = False) -> str:
     An exception may say nothing: ``str()`` is empty (``TimeoutError()``, a bare
     ``raise X``) or ``"None"`` (``KeyError(None)``, ``X(None)``, a message built from
     a value that was None). Then the message names its class, where it was raised
-    (file, line, function) and the error it was handling, so that "internal error in
-    the report stage: None" can no longer happen."""
+    (file, line, function) and the error it was handling, never a bare "internal error
+    in the report stage: None"."""
     message = str(exc).strip()
     name = type(exc).__name__
     if message and message != "None":

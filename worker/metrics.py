@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
 from prometheus_client.core import GaugeMetricFamily
 
+from deepref.worker.queues import QUEUES as BY_KIND
+
 log = logging.getLogger(__name__)
 
 JOB_ENDS = Counter("deepref_jobs_ended", "Jobs that reached a final state, by state.", ["state"])
@@ -42,8 +44,8 @@ REPORT_DELIVERIES = Counter(
     "deepref_report_deliveries", "Report delivery attempts by kind and outcome.", ["kind", "outcome"]
 )
 
-QUEUES = ("deepref", "deepref.bulk")
-"""The broker queues (worker.celery_app.QUEUES: interactive, bulk), read at scrape."""
+QUEUES = tuple(BY_KIND.values())
+"""The broker queues (worker/queues.py), read at scrape."""
 
 
 def job_ended(state: str) -> None:

@@ -44,7 +44,7 @@ def test_a_quick_job_finishes_before_a_50_section_report(
     assert all(bulk_ids) and {client.status(i).queue for i in bulk_ids} == {"bulk"}
     assert client.store.queue_length("deepref.bulk") == 50
 
-    start_worker("fair")  # default: -Q deepref,deepref.bulk, interactive first
+    start_worker("fair")  # default: -Q deepref.interactive,deepref.bulk, interactive first
     wait_until(lambda: client.store.queue_length("deepref.bulk") < 50, 60, "the worker starting on the report")
     quick = client.submit("When did the La Rance tidal power station open?")
     assert client.status(quick).queue == "interactive"

@@ -248,8 +248,8 @@ class MiniLM:
                     _INHERITED.append((self._session, self._values))
 
                 options = ort.SessionOptions()
-                # one thread an operator, batches side by side (encode); or, as before, one
-                # batch at a time over all threads (benchmarks/bench_model.py compares)
+                # one thread an operator, batches side by side (encode); or one batch at
+                # a time over all threads (benchmarks/bench_model.py compares the two)
                 options.intra_op_num_threads = 1 if self.side_by_side else self.threads
                 options.enable_cpu_mem_arena = False
                 options.log_severity_level = 3  # warnings about our own graph are ours to fix, not a worker's log

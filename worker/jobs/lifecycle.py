@@ -24,7 +24,7 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -40,6 +40,7 @@ from deepref.worker.jobs.models import (
     round_of,
     stage_state,
 )
+from deepref.worker.queues import QUEUES
 
 if TYPE_CHECKING:
     from deepref.worker.jobs.records import Queue
@@ -331,7 +332,7 @@ class JobLifecycle:
         self.fail(claim.job_id, claim.stage, type(exc).__name__, message)
 
     # -- vanished workers -----------------------------------------------------------------
-    def reap(self, enqueue: Enqueue, *, queue: str = "deepref") -> Reaped:
+    def reap(self, enqueue: Enqueue, *, queues: Sequence[str] = tuple(QUEUES.values())) -> Reaped:
         """Jobs whose stage's worker vanished (heartbeat expired, record unchanged for
         four beats): queue the stage again, or fail the job once it was started
         ``max_starts`` times. Also notices a queue that nobody consumes."""
@@ -361,14 +362,15 @@ class JobLifecycle:
             reaped.requeued.append(record.id)
         # Consumption watchdog: work waits, nothing runs, and it has waited long.
         oldest = min((now - r.created_at for r in waiting), default=0.0)
-        if waiting and not reaped.alive and oldest > stale_after and self.store.queue_length(queue) > 0:
+        backlog = [q for q in queues if self.store.queue_length(q) > 0] if waiting else []
+        if waiting and not reaped.alive and oldest > stale_after and backlog:
             reaped.stalled = True
             log.error(
                 "%d job(s) queued for up to %.0f s and no worker runs any: are the workers consuming "
-                "queue %r? (a worker that lost Redis may need a restart)",
+                "queue %s? (a worker that lost Redis may need a restart)",
                 len(waiting),
                 oldest,
-                queue,
+                " or ".join(backlog),
             )
         return reaped
 

@@ -69,8 +69,8 @@ def job_tokens(job_id: str | None) -> TokenIndex | None:
 
     A small per-process cache of the few most recently used jobs bounds the memory;
     a stage that runs in another process (or after its job was evicted) tokenises
-    again there, with the same results. ``None`` without a job id (a fresh index per
-    call, as before)."""
+    again there, with the same results. ``None`` without a job id (each call then
+    tokenises afresh)."""
     if job_id is None:
         return None
     with _job_tokens_lock:

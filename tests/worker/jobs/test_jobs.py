@@ -356,7 +356,7 @@ def test_watchdog_notices_a_queue_nobody_consumes(redis_client, key_prefix):
     assert not life.reap(lambda *a: None).stalled  # just queued: not late yet
     age(store, job.id, 10)
     assert not life.reap(lambda *a: None).stalled  # late, but the queue is empty (a lost message, not a stall)
-    redis_client.rpush(store.keys.celery_queue("deepref"), "{}")  # a message waits on the broker
+    redis_client.rpush(store.keys.celery_queue("deepref.interactive"), "{}")  # a message waits on the broker
     assert life.reap(lambda *a: None).stalled
 
 
