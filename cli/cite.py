@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -76,6 +76,22 @@ def parse_document(raw: str) -> _CiteIn:
     return doc
 
 
+def cite(doc: _CiteIn) -> dict[str, Any]:
+    """The engine on a validated document, with every option (their names are
+    ``build_references``' keywords); the output contract of ``deepref cite`` and of
+    the MCP ``cite`` tool: answer, references (each with score and support), scorer,
+    support_model, warnings, stats, and the answer rendered in ``options.style``."""
+    opts = doc.options
+    embedder = None if opts.embedder == "jaccard" else get_embedder(opts.embedder)
+    result = build_references(
+        doc.answer,
+        [Source(**s.model_dump()) for s in doc.sources],
+        embedder=embedder,
+        **opts.model_dump(exclude={"style", "embedder"}),
+    )
+    return {**result.to_dict(), "rendered": result.render(opts.style)}
+
+
 def run(args: argparse.Namespace) -> int:
     if args.input is not None:
         try:
@@ -84,25 +100,6 @@ def run(args: argparse.Namespace) -> int:
             raise InputError(f"cannot read {args.input}: {exc}") from None
     else:
         raw = sys.stdin.read()
-    doc = parse_document(raw)
-    opts = doc.options
-    embedder = None if opts.embedder == "jaccard" else get_embedder(opts.embedder)
-    result = build_references(
-        doc.answer,
-        [Source(**s.model_dump()) for s in doc.sources],
-        embedder=embedder,
-        profile=opts.profile,
-        markers=opts.markers,
-        min_rel_score=opts.min_rel_score,
-        min_support=opts.min_support,
-        max_ref=opts.max_ref,
-        min_chunk_length=opts.min_chunk_length,
-        only_hostnames=opts.only_hostnames,
-        drop_unsupported=opts.drop_unsupported,
-        fill_uncited=opts.fill_uncited,
-    )
-    out = result.to_dict()  # answer, references (each with score and support), scorer, support_model, warnings, stats
-    out["rendered"] = result.render(opts.style)
-    json.dump(out, sys.stdout, ensure_ascii=False, indent=2)
+    json.dump(cite(parse_document(raw)), sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0

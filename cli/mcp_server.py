@@ -355,24 +355,10 @@ class _Jobs:
 
 
 def _cite(document: dict[str, Any]) -> dict[str, Any]:
-    """``deepref cite`` on a document: its validation (and messages), then the engine
-    with every option the CLI passes (option names are build_references' keywords)."""
-    from deepref.cli.cite import parse_document
-    from deepref.reference import Source, build_references
-    from deepref.worker.inference.embedding import get_embedder
+    """``deepref cite`` on a document: the same validation (and messages) and engine call."""
+    from deepref.cli.cite import cite, parse_document
 
-    doc = parse_document(json.dumps(document))
-    opts = doc.options
-    embedder = None if opts.embedder == "jaccard" else get_embedder(opts.embedder)
-    result = build_references(
-        doc.answer,
-        [Source(**s.model_dump()) for s in doc.sources],
-        embedder=embedder,
-        **opts.model_dump(exclude={"style", "embedder"}),
-    )
-    out = result.to_dict()
-    out["rendered"] = result.render(opts.style)
-    return out
+    return cite(parse_document(json.dumps(document)))
 
 
 # --------------------------------------------------------------------------- report resources
