@@ -18,7 +18,9 @@ from deepref.search.models import SearchHit
 from deepref.worker.jobs.models import SourceKind
 
 
-class _Output(BaseModel):
+class StageOutput(BaseModel):
+    """What a stage hands on: JSON in the job store between stages (``artifact()``)."""
+
     model_config = ConfigDict(extra="ignore", arbitrary_types_allowed=False)
 
     def artifact(self) -> dict[str, Any]:
@@ -26,7 +28,7 @@ class _Output(BaseModel):
         return self.model_dump(mode="json")
 
 
-class Searched(_Output):
+class Searched(StageOutput):
     """The search stage: the queries asked, the merged hits, and what it cost."""
 
     queries: list[str]
@@ -47,7 +49,7 @@ def search_hits(raw: list[dict[str, Any]]) -> list[SearchHit]:
     return _HITS.validate_python(raw)
 
 
-class Failure(_Output):
+class Failure(StageOutput):
     """A URL that gave no document, the stage where it failed and why."""
 
     url: str
@@ -55,7 +57,7 @@ class Failure(_Output):
     reason: str
 
 
-class SourceDocument(_Output):
+class SourceDocument(StageOutput):
     """A fetched page's or file's main text; ``id`` is its number once chunked ("1"...)."""
 
     id: str = ""
@@ -81,12 +83,12 @@ class SourceDocument(_Output):
         return "document" if self.url.startswith("file:") else "web"
 
 
-class Fetched(_Output):
+class Fetched(StageOutput):
     documents: list[SourceDocument]
     failures: list[Failure] = Field(default_factory=list)
 
 
-class PassagePick(_Output):
+class PassagePick(StageOutput):
     """A passage shown to the model: ``text[start:end]`` of document ``doc_id``."""
 
     doc_id: str
@@ -95,7 +97,7 @@ class PassagePick(_Output):
     score: float
 
 
-class Chunked(_Output):
+class Chunked(StageOutput):
     """Documents numbered 1..k in search-rank order and the passages for the prompt."""
 
     documents: list[SourceDocument]
@@ -106,7 +108,7 @@ class Chunked(_Output):
         return next(d for d in self.documents if d.id == doc_id)
 
 
-class Generated(_Output):
+class Generated(StageOutput):
     """The answer with its ``[n]`` markers, as the model (or the extractive path) wrote it."""
 
     text: str

@@ -24,11 +24,11 @@ from deepref.worker.jobs import streaming
 from deepref.worker.jobs.models import REPORT_STAGE, JobRecord, ResearchOptions, ResearchResult, round_of
 from deepref.worker.jobs.store import JobStore
 from deepref.worker.pipeline import stages
-from deepref.worker.pipeline.outputs import Chunked, Fetched, Generated, Searched, _Output
+from deepref.worker.pipeline.outputs import Chunked, Fetched, Generated, Searched, StageOutput
 from deepref.worker.pipeline.referencing import referencing_stage
 from deepref.worker.pipeline.stages import Resources
 
-Output = TypeVar("Output", bound=_Output)
+Output = TypeVar("Output", bound=StageOutput)
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,12 @@ QUICK = (
     Stage("generate", _generate),
     Stage("build_references", _build_references),
 )
-ARTIFACTS: dict[type[_Output], str] = {Searched: "search", Fetched: "fetch", Chunked: "chunk", Generated: "generate"}
+ARTIFACTS: dict[type[StageOutput], str] = {
+    Searched: "search",
+    Fetched: "fetch",
+    Chunked: "chunk",
+    Generated: "generate",
+}
 """Which stage's artifact holds each output."""
 _QUICK_BY_NAME = {stage.name: stage for stage in QUICK}
 
@@ -161,6 +166,6 @@ def stage_named(name: str) -> Stage:
 async def run(stage: Stage, job: StageRun) -> Any:
     """The stage's work; a typed output is stored as the job's artifact of that stage."""
     output = await stage.work(job)
-    if isinstance(output, _Output):
+    if isinstance(output, StageOutput):
         job.store.put_artifact(job.job_id, stage.name, output.artifact())
     return output
