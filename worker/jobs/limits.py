@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from deepref.reference.errors import ConfigurationError, InputError
+from deepref.search.merge import merge_hits
+from deepref.search.models import SearchHit
 from deepref.search.spec import expand
 from deepref.worker.inference.pricing import price_of
 from deepref.worker.inference.spend import cost_limit
@@ -34,6 +36,16 @@ class JobLimits:
     """None: any host; an empty tuple: no host at all (the two allow lists share none)."""
     deny_hosts: tuple[str, ...]
     warnings: tuple[str, ...] = ()
+
+    def merge(self, hit_lists: Sequence[Sequence[SearchHit]], *, limit: int, max_per_host: int) -> list[SearchHit]:
+        """The hits of several queries as one list, within the job's host lists."""
+        return merge_hits(
+            hit_lists,
+            limit=limit,
+            max_per_host=max_per_host,
+            allow_hosts=self.allow_hosts,
+            deny_hosts=self.deny_hosts,
+        )
 
 
 def allowed_models(settings) -> tuple[str, ...]:

@@ -28,7 +28,7 @@ from deepref.reference.locators import marks_from
 from deepref.reference.models import ReferenceResult, SecondOpinion
 from deepref.reference.scoring import lexical_scores
 from deepref.reference.tokens import TokenIndex
-from deepref.search import CombinedSearch, build_queries, make_provider, merge_hits
+from deepref.search import CombinedSearch, build_queries, make_provider
 from deepref.search.models import SearchHit
 from deepref.search.spec import check_config
 from deepref.worker.errors import ExtractError
@@ -156,13 +156,7 @@ async def search_stage(
     for query in queries:
         hit_lists.append(await provider.search(query, max_results=settings.max_results_per_query))
     warnings.extend(provider.warnings)
-    hits = merge_hits(
-        hit_lists,
-        limit=limits.max_pages,
-        max_per_host=settings.max_per_host,
-        allow_hosts=limits.allow_hosts,
-        deny_hosts=limits.deny_hosts,
-    )
+    hits = limits.merge(hit_lists, limit=limits.max_pages, max_per_host=settings.max_per_host)
     if not hits:
         warnings.append(f"the {provider.name} search found nothing for: {'; '.join(queries)}")
     return Searched(

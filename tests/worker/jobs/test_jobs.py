@@ -132,28 +132,6 @@ def test_elapse_expires_only_what_has_run_out(store):
     assert not store.held(key) and store.acquire(key, "theirs", 3)
 
 
-def test_an_update_can_refresh_the_heartbeat_and_drop_a_lock_in_the_same_step(store):
-    record = store.create("q")
-    lock = store.keys.job_stage_lock(record.id, "fetch")
-    assert store.acquire(lock, "mine", 5) and not store.alive(record.id)
-    store.update(record.id, stage="fetch", alive_for=5, release=(lock, "theirs"))
-    assert store.alive(record.id) and store.held(lock)  # someone else's token drops nothing
-    store.update(record.id, message="done with it", release=(lock, "mine"))
-    assert not store.held(lock) and store.get(record.id).message == "done with it"
-
-
-def test_get_and_acquire_reads_the_record_and_takes_the_lock_once(store):
-    record = store.create("q")
-    lock = store.keys.job_stage_lock(record.id, "search")
-    got, acquired = store.get_and_acquire(record.id, lock, "first", 5)
-    assert got.id == record.id and acquired
-    assert store.get_and_acquire(record.id, lock, "second", 5)[1] is False
-    missing = store.keys.job_stage_lock("missing", "search")
-    with pytest.raises(JobNotFound):
-        store.get_and_acquire("missing", missing, "t", 5)
-    assert not store.held(missing)  # a lock on a job that is not there is not kept
-
-
 def test_a_store_whose_memory_of_a_record_is_stale_applies_its_change_to_the_current_one(redis_client, key_prefix):
     """Two processes, each with its store: what one wrote is never lost by the other's
     change computed from the record as it was (compare-and-set, then again)."""

@@ -23,7 +23,6 @@ from deepref.reference.chunking import chunk_text
 from deepref.reference.scoring import lexical_scores
 from deepref.reference.tokens import TokenIndex
 from deepref.reference.urls import normalize_url
-from deepref.search import merge_hits
 from deepref.worker.errors import JobNotFound
 from deepref.worker.inference.llm import with_language
 from deepref.worker.jobs.limits import job_limits
@@ -305,13 +304,7 @@ async def _search(job: Job, state: dict, queries: list[str], budget: B.Budget) -
     state["search"] = add_search_records(state.get("search") or [], provider.records())
     known = set(state["urls"])
     lists = [[h for h in hits if normalize_url(h.url) not in known] for hits in lists]
-    merged = merge_hits(
-        lists,
-        limit=budget.pages,
-        max_per_host=settings.max_per_host,
-        allow_hosts=limits.allow_hosts,
-        deny_hosts=limits.deny_hosts,
-    )
+    merged = limits.merge(lists, limit=budget.pages, max_per_host=settings.max_per_host)
     return [dataclasses.asdict(h) for h in merged]
 
 
