@@ -14,13 +14,33 @@ from deepref.worker.pipeline.outputs import Chunked, Generated, Searched
 from deepref.worker.pipeline.result import build_result
 
 
-async def references_of(answer: str, chunked: Chunked, options, embedder, tokens, *, res, spent: dict | None) -> Judged:
-    """The references, judged when the job wants a second opinion (``enabled``)."""
+async def references_of(
+    answer: str,
+    chunked: Chunked,
+    options,
+    embedder,
+    tokens,
+    *,
+    res,
+    spent: dict | None,
+    token_limit: int | None = None,
+) -> Judged:
+    """The references, judged when the job wants a second opinion (``enabled``), within
+    the job's cost budget and ``token_limit`` (a deep job's tokens, of which ``spent``
+    is gone)."""
     if not enabled(options, res.settings, res.llm):
         refs = await asyncio.to_thread(pipeline.reference_stage, answer, chunked, options, embedder, tokens)
         return Judged(refs, spend.usage_of([]), [])
     return await judged_references(
-        answer, chunked, options, embedder, tokens, llm=res.llm, settings=res.settings, spent=spent
+        answer,
+        chunked,
+        options,
+        embedder,
+        tokens,
+        llm=res.llm,
+        settings=res.settings,
+        spent=spent,
+        token_limit=token_limit,
     )
 
 

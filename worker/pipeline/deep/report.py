@@ -77,11 +77,16 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
 
     progress(job, state, n_rounds, f"checking the citations of {len(texts)} sections")
     tokens = job_tokens(job.id)  # the sections cite the same pages: each tokenised once
+    token_limit = int(state["budget"]["tokens"])  # the second opinions count against the job's tokens
     judged: list[Judged] = []
     try:
         for _, text in texts:  # each section verified, with the model's second opinion when the job has one
             so_far = spend.add(B.Spent.from_dict(state["spent"]).usage(), *(j.usage for j in judged))
-            judged.append(await references_of(text, chunked, job.options, embedder, tokens, res=job.res, spent=so_far))
+            judged.append(
+                await references_of(
+                    text, chunked, job.options, embedder, tokens, res=job.res, spent=so_far, token_limit=token_limit
+                )
+            )
     finally:
         release_job_tokens(job.id)
     results = [j.references for j in judged]

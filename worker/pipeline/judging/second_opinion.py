@@ -19,11 +19,13 @@ from dataclasses import dataclass
 
 from deepref.reference.models import Opinion, ReferenceResult
 from deepref.worker.inference import spend
+from deepref.worker.inference.context_window import prompt_tokens
 from deepref.worker.inference.llm import LLMClient, metered
 from deepref.worker.pipeline.judging.model_judge import BATCH, PASSAGE_CHARS, SYSTEM, Judgement, ModelJudge
 from deepref.worker.pipeline.outputs import Chunked
 from deepref.worker.pipeline.stages import reference_stage
 
+VERDICT_TOKENS = 60  # the most one verdict (a label and a one-line reason) may take
 CACHE_SIZE = 10_000  # verdicts a worker process keeps (claim, passage, model), the oldest dropped first
 _cache: dict[str, Judgement] = {}
 
@@ -43,7 +45,16 @@ def enabled(options, settings, llm: LLMClient | None) -> bool:
 
 
 async def judged_references(
-    answer: str, chunked: Chunked, options, embedder, tokens, *, llm: LLMClient, settings, spent: dict | None
+    answer: str,
+    chunked: Chunked,
+    options,
+    embedder,
+    tokens,
+    *,
+    llm: LLMClient,
+    settings,
+    spent: dict | None,
+    token_limit: int | None = None,
 ) -> Judged:
     asked: list[tuple[str, str]] = []
 
@@ -62,7 +73,7 @@ async def judged_references(
             f"{len(asked)} citations were uncertain; the model judged {limit} (DEEPREF_VERIFY_MAX_PAIRS), "
             "the support model decided the rest"
         )
-    limit = _affordable(limit, asked, options, settings, llm, spent, warnings)
+    limit = _affordable(limit, asked, options, settings, llm, spent, warnings, token_limit)
     judge = ModelJudge(llm, model=options.llm_model, max_pairs=limit, cache=_bounded(_cache))
     with metered() as calls:
         judgements = await judge.judge(asked)
@@ -80,20 +91,27 @@ async def judged_references(
     return Judged(second, spend.usage_of(calls), warnings)
 
 
-def _affordable(limit: int, asked, options, settings, llm: LLMClient, spent, warnings: list[str]) -> int:
-    """At most ``limit`` pairs, fewer when the job's cost budget cannot pay for them."""
+def _affordable(
+    limit: int, asked, options, settings, llm: LLMClient, spent, warnings: list[str], token_limit: int | None
+) -> int:
+    """At most ``limit`` pairs, fewer when the job's cost budget or ``token_limit``
+    (tokens, of which ``spent`` is gone) cannot pay for their worst case."""
     budget = spend.cost_limit(options, settings)
-    if budget is None:
+    if budget is None and token_limit is None:
         return limit
     price = llm.price(options.llm_model).price
-    so_far = spend.add(spent).get("cost")
+    so_far = spend.add(spent)
     while limit > 0:
         batches = [asked[i : i + BATCH] for i in range(0, limit, BATCH)]
         messages = [{"content": SYSTEM + "".join(c + p[:PASSAGE_CHARS] for c, p in b)} for b in batches]
-        if spend.refuse_cost(budget, so_far, price, messages, 60 * BATCH * len(batches)) is None:
+        completion = VERDICT_TOKENS * BATCH * len(batches)
+        cost_ok = budget is None or spend.refuse_cost(budget, so_far["cost"], price, messages, completion) is None
+        tokens_ok = token_limit is None or so_far["total_tokens"] + prompt_tokens(messages) + completion <= token_limit
+        if cost_ok and tokens_ok:
             return limit
         limit -= BATCH
-    warnings.append("the cost budget left nothing for the model's second opinion; the support model decided")
+    what = "cost budget" if budget is not None and token_limit is None else "job's budget"
+    warnings.append(f"the {what} left nothing for the model's second opinion; the support model decided")
     return 0
 
 

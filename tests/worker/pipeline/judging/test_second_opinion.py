@@ -96,3 +96,35 @@ def test_a_deep_reports_sections_get_the_second_opinion_too(deep_settings, opena
     assert result.deep is not None and any(r.judged_by == "fake" for r in result.references)
     assert judge_requests(openai_server.fake)
     assert result.usage.model_calls > result.deep.spent["model_calls"]  # the judge's calls are counted too
+
+
+def test_the_judge_asks_only_what_the_jobs_token_budget_still_holds(deep_settings, openai_server):
+    """A deep job's tokens pay for its second opinions too: whole batches, while they fit."""
+    from deepref.worker.inference.context_window import prompt_tokens
+    from deepref.worker.inference.llm import LLMClient
+    from deepref.worker.pipeline.judging import second_opinion
+    from deepref.worker.pipeline.judging.model_judge import BATCH, PASSAGE_CHARS, SYSTEM
+
+    llm = LLMClient.from_settings(deep_settings)
+    asked = [
+        (f"Claim {i} about tidal lagoons and their costs.", "A passage on lagoon walls. " * 40)
+        for i in range(2 * BATCH)
+    ]
+    spent = {"prompt_tokens": 900, "completion_tokens": 100}
+    one_batch = prompt_tokens([{"content": SYSTEM + "".join(c + p[:PASSAGE_CHARS] for c, p in asked[:BATCH])}])
+    one_batch += second_opinion.VERDICT_TOKENS * BATCH
+
+    def affordable(token_limit):
+        warnings: list[str] = []
+        n = second_opinion._affordable(
+            len(asked), asked, ResearchOptions(), deep_settings, llm, spent, warnings, token_limit
+        )
+        return n, warnings
+
+    assert affordable(None) == (2 * BATCH, [])  # no token budget (a quick job): every pair
+    assert affordable(1000 + 2 * one_batch + 50)[0] == 2 * BATCH
+    assert affordable(1000 + one_batch + 50)[0] == BATCH  # room for one batch, not two
+    none, warnings = affordable(1000 + 10)
+    assert none == 0 and warnings == [
+        "the job's budget left nothing for the model's second opinion; the support model decided"
+    ]
