@@ -24,6 +24,7 @@ import asyncio
 import logging
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from celery import Celery, chain, signals
 
@@ -32,6 +33,12 @@ from deepref.worker.jobs.lifecycle import DEEP_TASK, STAGE_TASKS
 from deepref.worker.jobs.models import STAGES
 from deepref.worker.queues import INTERACTIVE_QUEUE, QUEUES
 from deepref.worker.settings import get_settings
+
+if TYPE_CHECKING:
+    from deepref.worker.jobs.lifecycle import JobLifecycle
+    from deepref.worker.jobs.redis_store import RedisJobStore
+    from deepref.worker.pipeline.stages import Resources
+    from deepref.worker.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +62,7 @@ def worker_argv(*extra: str, queues: str | None = None) -> list[str]:
     return [sys.executable, "-m", "celery", "-A", "deepref.worker.celery_app", "worker", "-Q", names, *extra]
 
 
-def make_celery_app(settings, *, worker: bool = False) -> Celery:
+def make_celery_app(settings: Settings, *, worker: bool = False) -> Celery:
     """A Celery app on ``settings``' Redis. The worker's app (``worker=True``) also
     loads the task modules; a client's app only sends tasks, by name."""
     include = (
@@ -74,7 +81,7 @@ def make_celery_app(settings, *, worker: bool = False) -> Celery:
     return app
 
 
-def configure(app: Celery, settings) -> None:
+def configure(app: Celery, settings: Settings) -> None:
     """Apply ``settings`` to a new ``app``."""
     celery_keys = Keys(settings.key_prefix).celery()
     app.conf.update(
@@ -148,15 +155,15 @@ class ProcessState:
     """What one worker process holds: its event loop, store, lifecycle and network clients."""
 
     loop: asyncio.AbstractEventLoop | None = None
-    resources = None
-    store = None
-    lifecycle = None
+    resources: Resources | None = None
+    store: RedisJobStore | None = None
+    lifecycle: JobLifecycle | None = None
 
 
 state = ProcessState()
 
 
-def process_store():
+def process_store() -> RedisJobStore:
     if state.store is None:
         from deepref.worker.jobs.redis_store import RedisJobStore
 
@@ -164,7 +171,7 @@ def process_store():
     return state.store
 
 
-def process_lifecycle():
+def process_lifecycle() -> JobLifecycle:
     if state.lifecycle is None or state.lifecycle.store is not process_store():
         from deepref.worker.jobs.lifecycle import JobLifecycle
 
@@ -188,7 +195,7 @@ def process_loop() -> asyncio.AbstractEventLoop:
     return state.loop
 
 
-def process_resources():
+def process_resources() -> Resources:
     """The process's clients; built lazily, so a task can run in any process."""
     if state.resources is None:
         from deepref.worker.pipeline.resources import build_resources

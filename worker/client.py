@@ -23,6 +23,7 @@ from deepref.worker.jobs.lifecycle import JobLifecycle, stall_allowance
 from deepref.worker.jobs.limits import check_options
 from deepref.worker.jobs.models import JobRecord, JobState, ResearchOptions, ResearchResult, first_stage
 from deepref.worker.jobs.questions import validate_question
+from deepref.worker.jobs.records import Queue
 from deepref.worker.jobs.store import JobStore, RedisJobStore
 from deepref.worker.jobs.webhooks import validate_callback_url
 from deepref.worker.pipeline.deep.budget import check_depth
@@ -66,7 +67,7 @@ class Client:
             self._celery = None
 
     def submit(
-        self, question: str, options: ResearchOptions | dict | None = None, *, queue: str = "interactive"
+        self, question: str, options: ResearchOptions | dict | None = None, *, queue: Queue = "interactive"
     ) -> str:
         """Queue a job and return its id at once. ``queue="bulk"`` is for work nobody
         waits on interactively (report sections): it never delays interactive jobs."""

@@ -13,10 +13,14 @@ over HTTP), ``DEEPREF_METRICS_TOKEN`` and ``DEEPREF_WEBHOOK_SECRET``.
 from __future__ import annotations
 
 import hmac
+from typing import TYPE_CHECKING
 
 from pydantic import SecretStr
 
 from deepref.reference.errors import ConfigurationError
+
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
 
 MIN_SECRET_CHARS = 32
 MAKE_SECRET = "python -c 'import secrets; print(secrets.token_urlsafe(32))'"
@@ -40,7 +44,7 @@ def check_secret(env: str, value: SecretStr | None) -> None:
         )
 
 
-def check_secrets(settings) -> None:
+def check_secrets(settings: Settings) -> None:
     """Every secret of ``settings`` by the rule; servers call it before they listen."""
     for field, env in SECRETS.items():
         check_secret(env, getattr(settings, field))

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deepref.search.spec import COMMERCIAL, SCHOLARLY, ProviderConfig, check_config
+
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
 
 _KEYED = (*COMMERCIAL, "openalex", "semanticscholar", "pubmed")
 _URLS = (*SCHOLARLY, "wikipedia", *COMMERCIAL)
 
 
-def provider_config(settings, corpus_dir=None) -> ProviderConfig:
+def provider_config(settings: Settings, corpus_dir=None) -> ProviderConfig:
     urls = {name: url for name in _URLS if (url := getattr(settings, f"{name}_url", None))}
     urls.setdefault("wikipedia", f"https://{settings.wikipedia_language}.wikipedia.org")
     keys = {name: key.get_secret_value() for name in _KEYED if (key := getattr(settings, f"{name}_api_key", None))}
@@ -28,7 +33,7 @@ def provider_config(settings, corpus_dir=None) -> ProviderConfig:
     )
 
 
-def job_provider_spec(options, settings) -> str:
+def job_provider_spec(options, settings: Settings) -> str:
     """The spec a job searches with: its option, else ``local`` for a corpus, else the
     configured one. A corpus with a provider named searches both (documents and web)."""
     if options is not None and options.provider:
@@ -39,7 +44,7 @@ def job_provider_spec(options, settings) -> str:
     return settings.search_provider
 
 
-def check_search_config(spec: str, settings) -> tuple[str, ...]:
+def check_search_config(spec: str, settings: Settings) -> tuple[str, ...]:
     """The providers of ``spec``; a ConfigurationError naming the key setting one of them
     lacks, at startup and at submit (SearxNG's URL is checked when the job searches)."""
     return check_config(spec, provider_config(settings), urls=False)

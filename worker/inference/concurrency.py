@@ -16,6 +16,10 @@ import contextlib
 import time
 import uuid
 from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
 
 # KEYS[1] the model's set; ARGV: now, limit, lease expiry, token
 _ACQUIRE = """
@@ -78,7 +82,7 @@ class MemorySlots:
             yield
 
 
-def build_slots(settings, *, async_redis=None, keys=None):
+def build_slots(settings: Settings, *, async_redis=None, keys=None):
     """The limiter the settings ask for, or None (DEEPREF_LLM_MAX_CONCURRENCY=0)."""
     if settings.llm_max_concurrency <= 0:
         return None

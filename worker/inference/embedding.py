@@ -25,6 +25,7 @@ from deepref.worker.inference import weights
 
 if TYPE_CHECKING:
     from deepref.worker.inference.minilm import MiniLM
+    from deepref.worker.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -210,7 +211,7 @@ class CachedEmbedder:
 EMBEDDER_NAMES = ("local", "openai")
 
 
-def get_embedder(name: str, settings=None, **kwargs) -> Embedder:
+def get_embedder(name: str, settings: Settings | None = None, **kwargs) -> Embedder:
     """The embedder called ``name`` ("local" = packaged MiniLM, "openai" = any
     OpenAI-compatible ``/v1/embeddings`` endpoint); settings fill what kwargs omit.
     It lives here, not in the engine: embedders do I/O, the engine only takes one."""
@@ -245,7 +246,7 @@ def get_embedder(name: str, settings=None, **kwargs) -> Embedder:
     raise ConfigurationError(f"unknown embedder {name!r}: choose local, openai or jaccard")
 
 
-def embedder_choice(settings, name: str | None = None) -> str:
+def embedder_choice(settings: Settings, name: str | None = None) -> str:
     """``local``, ``openai`` or ``jaccard``: ``auto`` = openai if an embedding URL is
     set, else the local model if installed, else the engine's lexical scorer."""
     choice = name or settings.embedder
@@ -256,12 +257,12 @@ def embedder_choice(settings, name: str | None = None) -> str:
     return "local" if LocalEmbedder.available() else "jaccard"
 
 
-def uses_local_model(settings) -> bool:
+def uses_local_model(settings: Settings) -> bool:
     """Whether jobs with default options embed with the (installed) local model."""
     return embedder_choice(settings) == "local" and LocalEmbedder.available()
 
 
-def resolve_embedder(settings, name: str | None = None, redis=None, keys=None) -> Embedder | None:
+def resolve_embedder(settings: Settings, name: str | None = None, redis=None, keys=None) -> Embedder | None:
     """The embedder a job uses (see :func:`embedder_choice`), cached by content hash."""
     choice = embedder_choice(settings, name)
     if choice == "jaccard":

@@ -12,11 +12,13 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import dataclasses
+import enum
 import json
 import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
 
 from deepref.reference.errors import ConfigurationError
@@ -25,6 +27,12 @@ from deepref.worker.errors import GenerationError
 from deepref.worker.inference import context_window as cw
 from deepref.worker.inference.pricing import Quote, price_of
 from deepref.worker.inference.reasoning import ReasoningFilter
+
+if TYPE_CHECKING:
+    from openai.types import CompletionUsage
+    from openai.types.chat import ChatCompletionMessageParam
+
+    from deepref.worker.settings import Settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +106,7 @@ def build_answer_messages(question: str, passages: list[Passage], language: str 
     ]
 
 
-def check_llm_settings(settings) -> None:
+def check_llm_settings(settings: Settings) -> None:
     """Fail at submit time, not deep inside a worker, when the endpoint needs a key."""
     url = settings.llm_base_url
     if url and "api.openai.com" in (urlsplit(url).hostname or "") and settings.llm_api_key is None:
@@ -115,7 +123,11 @@ def check_llm_settings(settings) -> None:
         raise ConfigurationError("DEEPREF_EMBEDDING_BASE_URL points at OpenAI but no DEEPREF_EMBEDDING_API_KEY is set")
 
 
-REFUSED = object()  # an endpoint's answer to a streamed request it does not take
+class _Refused(enum.Enum):
+    REFUSED = "refused"
+
+
+REFUSED = _Refused.REFUSED  # an endpoint's answer to a streamed request it does not take
 
 _calls: contextvars.ContextVar[list[Generation] | None] = contextvars.ContextVar("deepref_llm_calls", default=None)
 
@@ -163,7 +175,7 @@ class LLMClient:
         )
 
     @classmethod
-    def from_settings(cls, settings) -> LLMClient | None:
+    def from_settings(cls, settings: Settings) -> LLMClient | None:
         if not settings.llm_base_url:
             return None
         key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
@@ -260,9 +272,9 @@ class LLMClient:
                         return self._generation(thinking, *streamed, started, fit_warning)
                 response = await self._client.chat.completions.create(
                     model=model,
-                    messages=messages,
+                    messages=_openai_messages(messages),
                     temperature=0,
-                    max_tokens=max_tokens,  # type: ignore[arg-type]
+                    max_tokens=max_tokens,
                     extra_body=extra,
                 )
                 if streamed is REFUSED:
@@ -277,17 +289,25 @@ class LLMClient:
             thinking.feed(text)
         return self._generation(thinking, response.model or model, response.usage, started, fit_warning)
 
-    async def _streamed(self, messages, max_tokens, model, on_delta, thinking: ReasoningFilter, extra):
-        """(text, model, usage) of a streamed answer, or REFUSED when the endpoint
+    async def _streamed(
+        self,
+        messages: list[dict[str, str]],
+        max_tokens: int | None,
+        model: str,
+        on_delta: Callable[[str], None],
+        thinking: ReasoningFilter,
+        extra: dict[str, Any] | None,
+    ) -> tuple[str, CompletionUsage | None] | _Refused:
+        """(model, usage) of a streamed answer, or REFUSED when the endpoint
         refused the streamed request (it is then asked again without ``stream``)."""
         import openai
 
         try:
             stream = await self._client.chat.completions.create(
                 model=model,
-                messages=messages,
+                messages=_openai_messages(messages),
                 temperature=0,
-                max_tokens=max_tokens,  # type: ignore[arg-type]
+                max_tokens=max_tokens,
                 stream=True,
                 stream_options={"include_usage": True},
                 extra_body=extra,
@@ -302,10 +322,10 @@ class LLMClient:
             await stream.close()
             self.streams = False
             body = openai.types.chat.ChatCompletion.model_validate(stream.response.json())
-            choice = body.choices[0] if body.choices else None
-            text = choice.message.content or "" if choice else ""
-            if choice is not None:
-                thinking.thinking_chars += len(_reasoning_field(choice.message))
+            first = body.choices[0] if body.choices else None
+            text = first.message.content or "" if first else ""
+            if first is not None:
+                thinking.thinking_chars += len(_reasoning_field(first.message))
             if text:
                 on_delta(text)
             return body.model or model, body.usage
@@ -503,6 +523,12 @@ def _extra_body(window: cw.ContextWindow, messages: list[dict[str, str]], max_to
         return None
     needed = cw.prompt_tokens(messages) + (max_tokens or cw.ANSWER_TOKENS)
     return {"options": {"num_ctx": window.num_ctx(needed)}}
+
+
+def _openai_messages(messages: list[dict[str, str]]) -> list[ChatCompletionMessageParam]:
+    """``messages`` as the client's type names them: dicts of a role and a content are
+    what its message TypedDicts describe."""
+    return cast("list[ChatCompletionMessageParam]", messages)
 
 
 def _visible_only(

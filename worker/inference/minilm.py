@@ -34,10 +34,16 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from deepref.worker.inference import onnx_proto as P
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tokenizers import Tokenizer
 
 HIDDEN, HEADS, LAYERS = 384, 12, 6
 _DTYPES = {"F32": np.float32, "I64": np.int64}
@@ -74,7 +80,7 @@ def quantize_columns(w: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 class MiniLMWeights:
     """Tokenizer and the graph's weights; built once per process (or parent)."""
 
-    tokenizer: object
+    tokenizer: Tokenizer
     word: np.ndarray  # vocabulary x hidden, in the mmap
     position_type: np.ndarray  # position embeddings plus the (only) token type's
     inputs: dict[str, np.ndarray]  # fed to every run: views of the mmap, or arrays made before fork
@@ -216,13 +222,14 @@ class MiniLM:
     def __init__(self, weights: MiniLMWeights, *, threads: int = 0, side_by_side: bool = False):
         # threads=0: ONNX Runtime's own choice (one per physical core)
         self.weights, self.threads, self.side_by_side = weights, threads, side_by_side
-        self._session = None
-        self._values = None  # the OrtValues of the external initializers, which must outlive the session
-        self._pool = None
+        self._session: Any = None  # an onnxruntime.InferenceSession (ONNX Runtime ships no types)
+        # the OrtValues of the external initializers, which must outlive the session
+        self._values: list[Any] | None = None
+        self._pool: ThreadPoolExecutor | None = None
         self._pid = -1
         self._lock = threading.Lock()
 
-    def session(self):
+    def session(self) -> Any:
         """This process's ONNX Runtime session (a forked child builds its own).
 
         It holds no weights: they are inputs of every run (:meth:`encode`), read in
@@ -269,7 +276,7 @@ class MiniLM:
         if pool is not None:
             pool.shutdown(wait=True)
 
-    def _threads(self):
+    def _threads(self) -> ThreadPoolExecutor:
         from concurrent.futures import ThreadPoolExecutor
 
         with self._lock:

@@ -10,9 +10,13 @@ extractively; a standard or deep job stops its rounds or writes from its finding
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from deepref.worker.inference.context_window import prompt_tokens
 from deepref.worker.inference.pricing import Price, price_of
+
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
 
 ANSWER_MAX_TOKENS = 2_048  # a quick answer's completion limit under a cost budget (its worst case must be known)
 SUB_QUERY_MAX_TOKENS = 200  # LLMClient.sub_queries' limit
@@ -53,7 +57,7 @@ def add(*usages: Mapping | None) -> dict:
     return out
 
 
-def cost_limit(options, settings) -> float | None:
+def cost_limit(options, settings: Settings) -> float | None:
     """The job's cost budget: what it asks (``options.budget.cost``), never above
     ``DEEPREF_MAX_COST``; None when neither sets one."""
     return capped(getattr(getattr(options, "budget", None), "cost", None), settings.max_cost)
@@ -81,7 +85,7 @@ def refuse_cost(limit: float | None, spent: float | None, price: Price | None, m
     return None
 
 
-def quick_estimate(question: str, options, settings, passages: int) -> float | None:
+def quick_estimate(question: str, options, settings: Settings, passages: int) -> float | None:
     """The most a quick job's model calls cost (its sub-queries and its answer from
     ``passages`` passages, each at its completion limit), before it runs; None without
     a model or a known price."""

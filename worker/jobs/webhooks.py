@@ -22,7 +22,7 @@ import json
 import logging
 import time
 import uuid
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from urllib.parse import urlsplit
 
 import aiohttp
@@ -32,6 +32,9 @@ from deepref.worker.credentials import MAKE_SECRET, MIN_SECRET_CHARS, check_secr
 from deepref.worker.errors import BlockedAddressError, JobNotFound
 from deepref.worker.jobs.models import JobRecord, JobState, WebhookAttempt, WebhookStatus
 from deepref.worker.web.netguard import CATEGORIES, AddressPolicy, GuardedConnector
+
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +52,7 @@ WEBHOOK_HINT = (
 )
 
 
-def policy(settings) -> AddressPolicy:
+def policy(settings: Settings) -> AddressPolicy:
     """Where callbacks may connect: public addresses, plus what the webhook settings allow
     (separate from the fetcher's allowance: reaching pages and calling back differ, and a
     refusal names the webhook settings)."""
@@ -57,7 +60,7 @@ def policy(settings) -> AddressPolicy:
     return AddressPolicy(allow, hint=WEBHOOK_HINT)
 
 
-def secret(settings) -> bytes:
+def secret(settings: Settings) -> bytes:
     """The signing key; callback URLs need one, by the rule of every secret."""
     if settings.webhook_secret is None:
         raise ConfigurationError(
@@ -68,7 +71,7 @@ def secret(settings) -> bytes:
     return settings.webhook_secret.get_secret_value().encode()
 
 
-def validate_callback_url(url: str, settings) -> str:
+def validate_callback_url(url: str, settings: Settings) -> str:
     """``url`` when deepref may call it back; InputError saying why not otherwise.
     A literal address is checked against the policy now; a name when it is called."""
     shown = url if len(url) <= 100 else url[:100] + "…"
@@ -114,7 +117,7 @@ def verify(key: bytes, header: str, body: bytes, *, tolerance: float = 300, now:
     return hmac.compare_digest(expected, fields.get("v1", ""))
 
 
-def links(job_id: str, settings) -> dict[str, str]:
+def links(job_id: str, settings: Settings) -> dict[str, str]:
     base = (settings.public_url or "").rstrip("/")
     return {
         "status": f"{base}/v1/jobs/{job_id}",
@@ -123,7 +126,7 @@ def links(job_id: str, settings) -> dict[str, str]:
     }
 
 
-def build_event(record: JobRecord, settings) -> dict:
+def build_event(record: JobRecord, settings: Settings) -> dict:
     """The event for a finished job: its state, error, links and a summary of the result."""
     event: dict = {
         "id": f"{record.id}.{record.state.value}",
@@ -157,7 +160,7 @@ def build_event(record: JobRecord, settings) -> dict:
     return event
 
 
-def next_delay(status: WebhookStatus, settings, now: float | None = None) -> float | None:
+def next_delay(status: WebhookStatus, settings: Settings, now: float | None = None) -> float | None:
     """Seconds before the next attempt, or None when the attempts or the time are up."""
     done = len(status.attempts)
     if done >= settings.webhook_max_attempts:
@@ -182,7 +185,7 @@ def mark_pending(store, job_id: str) -> bool:
     return marked[0]
 
 
-async def post(url: str, body: bytes, headers: dict[str, str], settings) -> WebhookAttempt:
+async def post(url: str, body: bytes, headers: dict[str, str], settings: Settings) -> WebhookAttempt:
     """One attempt: 2xx is delivered, anything else (redirects included) is an error."""
     started = time.time()
     clock = time.perf_counter()
@@ -211,7 +214,7 @@ async def post(url: str, body: bytes, headers: dict[str, str], settings) -> Webh
     return WebhookAttempt(at=started, status=status, error=error, seconds=round(time.perf_counter() - clock, 3))
 
 
-async def deliver_once(store, job_id: str, settings, attempt: int | None = None) -> float | None:
+async def deliver_once(store, job_id: str, settings: Settings, attempt: int | None = None) -> float | None:
     """One attempt for the job's pending webhook, recorded on its record. Returns the
     seconds to wait before the next attempt, or None when nothing is left to do.
 
@@ -268,7 +271,7 @@ async def deliver_once(store, job_id: str, settings, attempt: int | None = None)
         store.release(lock, token)
 
 
-async def deliver(store, job_id: str, settings) -> WebhookStatus | None:
+async def deliver(store, job_id: str, settings: Settings) -> WebhookStatus | None:
     """Every attempt in this process (the embedded mode), waiting between them."""
     while (delay := await deliver_once(store, job_id, settings)) is not None:
         await asyncio.sleep(delay)

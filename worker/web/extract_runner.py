@@ -36,11 +36,12 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import IO, TYPE_CHECKING, Any
 
 from deepref.worker.errors import ExtractError
 
 if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
     from deepref.worker.web.extract import Document
     from deepref.worker.web.pages import FetchedPage
 
@@ -67,8 +68,12 @@ class _Child:
             env=env,
             start_new_session=True,  # a ^C to the worker's group is the worker's to handle
         )
+        stdin, stdout = self.proc.stdin, self.proc.stdout
+        assert stdin is not None and stdout is not None  # both asked for as pipes
+        self.stdin: IO[bytes] = stdin
+        self.stdout: IO[bytes] = stdout
         try:
-            line = _read_exactly(self.proc.stdout, len(_READY), time.monotonic() + _START_TIMEOUT)
+            line = _read_exactly(self.stdout, len(_READY), time.monotonic() + _START_TIMEOUT)
         except EOFError:
             line = None
         if line != _READY:
@@ -85,11 +90,11 @@ class _Child:
         deadline = time.monotonic() + timeout
         body, died = None, False
         try:
-            self.proc.stdin.write(_HEADER.pack(len(payload)) + payload)
-            self.proc.stdin.flush()
-            size = _read_exactly(self.proc.stdout, _HEADER.size, deadline)
+            self.stdin.write(_HEADER.pack(len(payload)) + payload)
+            self.stdin.flush()
+            size = _read_exactly(self.stdout, _HEADER.size, deadline)
             if size is not None:
-                body = _read_exactly(self.proc.stdout, _HEADER.unpack(size)[0], deadline)
+                body = _read_exactly(self.stdout, _HEADER.unpack(size)[0], deadline)
         except (OSError, EOFError):  # a broken pipe or end of file: the child is gone
             died = True
         if body is not None:
@@ -107,20 +112,20 @@ class _Child:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
-        for stream in (self.proc.stdin, self.proc.stdout):
+        for stream in (self.stdin, self.stdout):
             with contextlib.suppress(OSError):
                 stream.close()
 
     def close(self) -> None:
         try:
-            self.proc.stdin.close()  # EOF: the child exits after its current page
+            self.stdin.close()  # EOF: the child exits after its current page
             self.proc.wait(2)
         except (OSError, subprocess.TimeoutExpired):
             pass
         self.kill()
 
 
-def _read_exactly(stream: BinaryIO, n: int, deadline: float) -> bytes | None:
+def _read_exactly(stream: IO[bytes], n: int, deadline: float) -> bytes | None:
     """``n`` bytes from a pipe, or None when ``deadline`` passes; EOFError at end of file."""
     fd, chunks, got = stream.fileno(), [], 0
     while got < n:
@@ -140,7 +145,7 @@ class ExtractRunner:
     ``timeout`` seconds per page. Create once per worker process; ``close()`` it."""
 
     @classmethod
-    def from_settings(cls, settings) -> ExtractRunner:
+    def from_settings(cls, settings: Settings) -> ExtractRunner:
         return cls(workers=settings.extract_workers, timeout=settings.extract_timeout)
 
     def __init__(self, *, workers: int = 2, timeout: float = 20.0):

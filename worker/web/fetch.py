@@ -61,9 +61,10 @@ class FetchConfig:
     robots_cache_ttl: float = _setting("fetch_robots_cache_ttl")  # seconds before a robots.txt is read again
 
     @classmethod
-    def from_settings(cls, settings, corpus_dir: str | Path | None = None) -> FetchConfig:
+    def from_settings(cls, settings: Settings, corpus_dir: str | Path | None = None) -> FetchConfig:
         policy = AddressPolicy.from_flag(settings.fetch_allow_private)
         policy = AddressPolicy(policy.allow | set(settings.fetch_allow))
+        root = corpus_dir or settings.corpus_dir
         return cls(
             concurrency=settings.fetch_concurrency,
             timeout=settings.fetch_timeout,
@@ -75,9 +76,7 @@ class FetchConfig:
             respect_robots=settings.fetch_respect_robots,
             robots_cache_size=settings.fetch_robots_cache_size,
             robots_cache_ttl=settings.fetch_robots_cache_ttl,
-            corpus_dir=Path(corpus_dir or settings.corpus_dir).resolve()
-            if (corpus_dir or settings.corpus_dir)
-            else None,
+            corpus_dir=Path(root).resolve() if root else None,
         )
 
 
@@ -173,7 +172,10 @@ class Fetcher:
                 )
                 continue
             outcome = task.result()
-            (pages if isinstance(outcome, FetchedPage) else failures).append(outcome)
+            if isinstance(outcome, FetchedPage):
+                pages.append(outcome)
+            else:
+                failures.append(outcome)
         return pages, failures
 
     async def fetch_one(self, url: str, *, corpus_dir: Path | None = None) -> FetchedPage | FetchFailure:
@@ -263,7 +265,8 @@ class Fetcher:
                 timeout=aiohttp.ClientTimeout(total=min(self.config.timeout, 10)),
             ) as resp:
                 if resp.status in (401, 403):
-                    parser.disallow_all = True
+                    # an attribute RobotFileParser sets in __init__ and typeshed does not declare
+                    parser.disallow_all = True  # type: ignore[attr-defined]
                     return parser
                 if resp.status >= 300:
                     return None

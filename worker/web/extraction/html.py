@@ -102,7 +102,7 @@ class HtmlText:
 
 def extract_html(html: str, url: str) -> HtmlText:
     import trafilatura
-    from trafilatura.settings import set_date_params
+    from trafilatura.settings import Document, set_date_params
     from trafilatura.utils import load_html
 
     errors: list[str] = []
@@ -132,7 +132,7 @@ def extract_html(html: str, url: str) -> HtmlText:
         except Exception as exc:  # trafilatura raises many types on odd trees
             doc = None
             errors.append(f"{type(exc).__name__}: {exc}")
-        if doc is not None:
+        if isinstance(doc, Document):  # with as_dict=False it is a Document or None
             title, author, date, site = doc.title or "", doc.author, doc.date, doc.sitename
             # comments are a forum's posts; elsewhere they are readers' replies or a
             # shop's reviews, which WCXB's main text leaves out (tuning part: articles

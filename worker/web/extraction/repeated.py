@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -264,7 +265,7 @@ class _Reader:
             self.current.append(" ")
 
 
-def read_lines(element: HtmlElement, skip: list[HtmlElement] = ()) -> tuple[list[str], int]:
+def read_lines(element: HtmlElement, skip: Sequence[HtmlElement] = ()) -> tuple[list[str], int]:
     """Lines of ``element`` (a line a block) and its words, without the chrome inside
     it (buttons, hidden parts, elements named like chrome) nor ``skip``."""
     counts: dict[HtmlElement, _Tally] = {}
