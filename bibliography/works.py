@@ -163,6 +163,7 @@ def works_from_references(
     for n, ref in sorted(first.items()):
         src = index.get(ref[by], {})
         year = src.get("year")
+        spans = pages.get(n, {})  # each span's first page, the order the work's pages are listed in
         works.append(
             Work(
                 title=ref.get("title") or src.get("title") or ref["url"],
@@ -171,7 +172,7 @@ def works_from_references(
                 site=src.get("site"),
                 issued=ref.get("date") or src.get("date") or (str(year) if year else None),
                 accessed=src.get("accessed"),
-                pages=tuple(sorted(pages.get(n, {}), key=lambda span, n=n: pages[n][span])),
+                pages=tuple(sorted(spans, key=spans.__getitem__)),
                 doi=src.get("doi") or ref.get("doi"),
                 kind=src.get("type"),
                 venue=src.get("venue"),

@@ -91,8 +91,8 @@ class PubMedProvider(ApiProvider):
         authors = []
         for a in art.findall("AuthorList/Author"):
             name = " ".join(p for p in (text(a.findtext("ForeName")), text(a.findtext("LastName"))) if p)
-            if name := name or text(a.findtext("CollectiveName")):
-                authors.append(name)
+            if full := name or text(a.findtext("CollectiveName")):
+                authors.append(full)
         date = art.find("Journal/JournalIssue/PubDate")
         year = year_of(date.findtext("Year") or date.findtext("MedlineDate")) if date is not None else None
         pmc = ids.get("pmc")

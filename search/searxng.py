@@ -76,7 +76,7 @@ class SearxNGProvider:
                     query=query,
                 ) from exc
         results = data.get("results", []) if isinstance(data, dict) else []
-        hits = []
+        hits: list[SearchHit] = []
         for row in results:
             if isinstance(row, dict) and row.get("url"):
                 hits.append(
