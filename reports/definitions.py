@@ -33,6 +33,8 @@ from deepref.worker.jobs.models import Depth, ResearchBudget, ResearchOptions
 
 _EVERY = re.compile(r"^\s*(\d+)\s*([smhd])\s*$")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
+Format = Literal["md", "html", "json"]  # a rendering a run writes
+FORMATS: tuple[Format, ...] = ("md", "html", "json")
 
 
 class Schedule(BaseModel):
@@ -141,7 +143,7 @@ class ReportDefinition(BaseModel):
     schedule: Schedule | None = None
     options: ResearchOptions = Field(default_factory=ResearchOptions)
     summary: bool = Field(True, description="Summarise findings when an LLM is configured.")
-    formats: list[Literal["md", "html", "json"]] = Field(default_factory=lambda: ["md", "html", "json"])
+    formats: list[Format] = Field(default_factory=lambda: list(FORMATS))
     retention: Retention = Field(default_factory=Retention)
     concurrency: int = Field(4, ge=1, le=64, description="Questions researched at once.")
     depth: Depth | None = Field(None, description="Shorthand for options.depth (standard/deep: rounds, sections).")

@@ -22,11 +22,14 @@ import ssl
 import time
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from deepref.reference.errors import ConfigurationError
 from deepref.reports.definitions import Delivery, EmailDelivery, ReportDefinition, WebhookDelivery
+
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -40,19 +43,22 @@ class DeliveryError(Exception):
         self.retryable = retryable
 
 
-def deliver_report(report: dict[str, Any], definition: ReportDefinition, rendered: dict[str, str], settings) -> None:
+def deliver_report(
+    report: dict[str, Any], definition: ReportDefinition, rendered: dict[str, str], settings: Settings
+) -> None:
     """Try every delivery of ``definition``, each on its own (one that fails, however,
     never keeps the next from being tried); record the outcomes in ``report["deliveries"]``."""
     report["deliveries"] = [_deliver(delivery, report, rendered, settings) for delivery in definition.deliveries]
 
 
-def _deliver(delivery: Delivery, report: dict[str, Any], rendered: dict[str, str], settings) -> dict[str, Any]:
+def _deliver(
+    delivery: Delivery, report: dict[str, Any], rendered: dict[str, str], settings: Settings
+) -> dict[str, Any]:
     """One delivery's attempts and outcome. A webhook's URL is recorded redacted, here
     and in every error, as the run is served to every token holder."""
     from deepref.worker import metrics
 
-    webhook = isinstance(delivery, WebhookDelivery)
-    target = redact_url(delivery.url) if webhook else ", ".join(delivery.to)
+    target = redact_url(delivery.url) if isinstance(delivery, WebhookDelivery) else ", ".join(delivery.to)
     outcome: dict[str, Any] = {"kind": delivery.kind, "target": target, "state": "failed", "attempts": []}
     attempts = settings.report_delivery_attempts
     for n in range(attempts):
@@ -117,14 +123,14 @@ def redact_urls(text: str) -> str:
     return _URL_IN_TEXT.sub(one, text)
 
 
-def _send(delivery, report: dict[str, Any], rendered: dict[str, str], settings) -> str:
+def _send(delivery: Delivery, report: dict[str, Any], rendered: dict[str, str], settings: Settings) -> str:
     if isinstance(delivery, EmailDelivery):
         return send_email(delivery, report, rendered, settings)
     return _run(post_webhook(delivery.url, report, settings))
 
 
 # -- webhook ---------------------------------------------------------------------------
-def report_event(report: dict[str, Any], settings) -> dict[str, Any]:
+def report_event(report: dict[str, Any], settings: Settings) -> dict[str, Any]:
     sections = report["sections"]
     base = (settings.public_url or "").rstrip("/")
     return {
@@ -148,7 +154,7 @@ def report_event(report: dict[str, Any], settings) -> dict[str, Any]:
     }
 
 
-async def post_webhook(url: str, report: dict[str, Any], settings) -> str:
+async def post_webhook(url: str, report: dict[str, Any], settings: Settings) -> str:
     from deepref.worker.jobs import webhooks
 
     webhooks.validate_callback_url(url, settings)  # the secret, the address policy
@@ -209,7 +215,9 @@ def header_text(text: str) -> str:
     return " ".join(_LINE_BREAKS.sub(" ", text).split())
 
 
-def build_message(delivery: EmailDelivery, report: dict[str, Any], rendered: dict[str, str], settings) -> EmailMessage:
+def build_message(
+    delivery: EmailDelivery, report: dict[str, Any], rendered: dict[str, str], settings: Settings
+) -> EmailMessage:
     from html import escape
 
     from deepref.reports.assemble import render_html, render_markdown
@@ -232,11 +240,11 @@ def build_message(delivery: EmailDelivery, report: dict[str, Any], rendered: dic
     return message
 
 
-def _tls_context(settings) -> ssl.SSLContext:
+def _tls_context(settings: Settings) -> ssl.SSLContext:
     return ssl.create_default_context(cafile=str(settings.smtp_ca_file) if settings.smtp_ca_file else None)
 
 
-def send_email(delivery: EmailDelivery, report: dict[str, Any], rendered: dict[str, str], settings) -> str:
+def send_email(delivery: EmailDelivery, report: dict[str, Any], rendered: dict[str, str], settings: Settings) -> str:
     if not settings.smtp_host:
         raise ConfigurationError("e-mail deliveries need DEEPREF_SMTP_HOST (and DEEPREF_SMTP_* for TLS and login)")
     message = build_message(delivery, report, rendered, settings)

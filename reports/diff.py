@@ -18,7 +18,9 @@ def summarize_changes(previous: dict[str, Any] | None, current: dict[str, Any]) 
     if previous is None:
         return None
     before = {s["question"]: s for s in previous["sections"]}
-    changed, unchanged, added = [], [], []
+    changed: list[dict[str, Any]] = []
+    unchanged: list[dict[str, Any]] = []
+    added: list[str] = []
     for section in current["sections"]:
         old = before.get(section["question"])
         if old is None:

@@ -22,7 +22,7 @@ import logging
 import time
 import uuid
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deepref.reference.errors import DeeprefError
 from deepref.reports.assemble import assemble, render_html, render_markdown
@@ -32,6 +32,9 @@ from deepref.reports.store import ReportStore
 from deepref.worker.errors import JobNotFound
 from deepref.worker.inference import spend
 from deepref.worker.jobs.models import JobState, ResearchResult
+
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +121,11 @@ def advance(report: dict[str, Any], definition: ReportDefinition, store: ReportS
 
 
 async def run_local(
-    report: dict[str, Any], definition: ReportDefinition, store: ReportStore, settings=None, on_section=None
+    report: dict[str, Any],
+    definition: ReportDefinition,
+    store: ReportStore,
+    settings: Settings | None = None,
+    on_section=None,
 ) -> dict[str, Any]:
     """Research every unanswered question in this process, then finish the report."""
     from deepref.worker.pipeline.embedded import run_research_async
@@ -143,7 +150,9 @@ async def run_local(
     return report
 
 
-def finish(report: dict[str, Any], definition: ReportDefinition, store: ReportStore, settings=None) -> None:
+def finish(
+    report: dict[str, Any], definition: ReportDefinition, store: ReportStore, settings: Settings | None = None
+) -> None:
     sections = report["sections"]
     ok = sum(s["status"] == "done" for s in sections)
     report["status"] = "done" if ok == len(sections) else "partial" if ok else "failed"
@@ -184,7 +193,7 @@ def _previous(store: ReportStore, report: dict[str, Any]) -> dict[str, Any] | No
     return store.load(report["name"], earlier[-1]) if earlier else None
 
 
-def _summary(report: dict[str, Any], settings) -> tuple[str | None, dict | None]:
+def _summary(report: dict[str, Any], settings: Settings | None) -> tuple[str | None, dict | None]:
     """A short summary of findings, only when an LLM is configured, and its usage."""
     from deepref.worker.inference.llm import LLMClient
     from deepref.worker.settings import get_settings
