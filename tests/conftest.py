@@ -8,6 +8,7 @@ on a laptop without one and fail on CI (``CI=true``), like dramatiq's suite.
 from __future__ import annotations
 
 import os
+import re
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -225,6 +226,11 @@ def web_site():
 
 
 # --------------------------------------------------------------------------- Celery worker
+# Celery's log line of a task message: received, then ended (succeeded in, ignored,
+# raised ..., retry: ..., INTERNAL ERROR, rejected)
+_TASK_LINE = re.compile(r"Task ([\w.]+)\[([0-9a-f-]+)\] (received|succeeded|ignored|raised|retry|INTERNAL|rejected)")
+
+
 class WorkerProcess:
     """A real worker subprocess in its own process group, started with the documented
     command (``deepref worker`` plus celery's options), which execs ``celery worker``."""
@@ -270,6 +276,41 @@ class WorkerProcess:
                 return
             time.sleep(0.2)
         raise RuntimeError(f"worker not ready after {timeout} s; see {self.log_path}")
+
+    def tasks(self) -> dict[str, tuple[str, int, int]]:
+        """Each task message the worker's log names: id -> (task name, times received,
+        times ended). A retried task is received again under its id."""
+        seen: dict[str, tuple[str, int, int]] = {}
+        for name, task_id, what in _TASK_LINE.findall(self.log_path.read_text(errors="replace")):
+            _, received, ended = seen.get(task_id, (name, 0, 0))
+            seen[task_id] = (name, received + (what == "received"), ended + (what != "received"))
+        return seen
+
+    def wait_idle(self, timeout: float = 60) -> None:
+        """Until every task message the worker has received has ended (whatever it
+        queued on the broker is queued by then)."""
+        from tests.e2e.support import wait_until
+
+        def idle() -> bool:
+            return all(ended >= received for _, received, ended in self.tasks().values())
+
+        wait_until(idle, timeout, f"the worker idle (see {self.log_path})")
+
+    def barrier(self, client, job_id: str, timeout: float = 60) -> None:
+        """Queue a message for ``job_id`` behind everything queued so far and wait until
+        the worker has taken and ended it, then until it is idle: whatever was queued
+        before has run by then. The message is a redelivered ``search``, which a job that
+        has ended (or moved on) ignores."""
+        from tests.e2e.support import wait_until
+
+        self.wait_idle(timeout)
+        sent = client.celery.send_task("deepref.search", args=(job_id,))
+        wait_until(
+            lambda: sent.id in self.tasks() and self.tasks()[sent.id][2] >= 1,
+            timeout,
+            f"the worker to end the barrier message {sent.id} (see {self.log_path})",
+        )
+        self.wait_idle(timeout)
 
     def kill(self) -> None:
         import signal

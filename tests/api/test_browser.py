@@ -306,6 +306,8 @@ def test_deep_job_written_as_it_streams_then_shown_verified(
     then replaced by the stored answer with its footnotes."""
     from deepref.api.app import create_app
     from deepref.worker.jobs.models import ResearchBudget, ResearchOptions
+    from deepref.worker.jobs.streaming import Reassembly, decode
+    from tests.e2e.support import wait_until
     from tests.fakes.server import ServerThread
     from tests.fakes.topic_site import SearchRows, TopicSite
 
@@ -332,7 +334,14 @@ def test_deep_job_written_as_it_streams_then_shown_verified(
         page.wait_for_function(
             "() => document.querySelector('#draft').textContent.length > '## Background'.length + 10", timeout=10_000
         )
-        time.sleep(1.5)
+
+        def shows_the_stored_draft() -> bool:
+            stored = Reassembly()
+            for _, fields in client.store.text_events(job):
+                stored.apply(*decode(fields))
+            return page.eval_on_selector("#draft", "e => e.textContent") == stored.draft
+
+        wait_until(shows_the_stored_draft, 10, "the viewer showing every draft piece stored before the hold")
         partial = page.eval_on_selector("#draft", "e => e.textContent")
         assert page.get_attribute("#draft", "data-state") == "draft"
         assert not page.is_hidden("#draft-section") and page.locator("#content sup.fn").count() == 0

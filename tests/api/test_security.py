@@ -270,6 +270,31 @@ async def _open_stream(url: str, local: str) -> tuple[aiohttp.ClientSession, aio
     return session, resp
 
 
+async def _open_once_freed(
+    url: str, local: str, timeout: float = 10
+) -> tuple[aiohttp.ClientSession, aiohttp.ClientResponse]:
+    """A stream opened as soon as the server has a slot for it again (asked again while
+    it answers 429 or 503); fails after ``timeout`` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        session, resp = await _open_stream(url, local)
+        if resp.status == 200:
+            return session, resp
+        resp.close()
+        await session.close()
+        assert loop.time() < deadline, f"no stream slot freed within {timeout} s: still {resp.status}"
+        await asyncio.sleep(0.05)
+
+
+async def _first_event(resp: aiohttp.ClientResponse) -> None:
+    """Until the stream has sent its first event (it has read the job's events from Redis)."""
+    async for line in resp.content:
+        if line.startswith(b"data: "):
+            return
+    raise AssertionError("the stream ended before its first event")
+
+
 async def test_streams_are_capped_in_all_per_client_and_in_time(serve):
     server = serve(
         DEEPREF_API_MAX_STREAMS="3", DEEPREF_API_MAX_STREAMS_PER_CLIENT="2", DEEPREF_API_STREAM_MAX_SECONDS="4"
@@ -302,13 +327,9 @@ async def test_streams_are_capped_in_all_per_client_and_in_time(serve):
             for session, resp in opened:
                 resp.close()
                 await session.close()
-        await asyncio.sleep(0.5)
-        again = await _open_stream(url, "127.0.0.1")
-        try:
-            assert again[1].status == 200
-        finally:
-            again[1].close()
-            await again[0].close()
+        again = await _open_once_freed(url, "127.0.0.1")  # the closed streams' slots are given back
+        again[1].close()
+        await again[0].close()
 
 
 async def test_many_streams_do_not_starve_requests_or_the_redis_pool(serve, redis_client, key_prefix):
@@ -322,7 +343,7 @@ async def test_many_streams_do_not_starve_requests_or_the_redis_pool(serve, redi
         job = await _submit(session, base)
         streams = await asyncio.gather(*(session.get(base + job["urls"]["events"]) for _ in range(n)))
         assert [r.status for r in streams] == [200] * n
-        await asyncio.sleep(1.5)  # every stream has polled a few times
+        await asyncio.wait_for(asyncio.gather(*(_first_event(r) for r in streams)), 30)  # every stream reads Redis
         answers = await asyncio.gather(*(session.get(base + job["urls"]["status"]) for _ in range(20)))
         assert [r.status for r in answers] == [200] * 20
         created = await session.post(f"{base}/v1/jobs", json={"question": "still open?"})

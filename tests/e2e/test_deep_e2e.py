@@ -4,8 +4,6 @@ stage shown as stalled, and a sectioned report whose footnotes resolve."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from deepref.worker.jobs.models import JobState, ResearchBudget, ResearchOptions
@@ -73,7 +71,7 @@ def test_worker_killed_in_round_2_resumes_in_round_2(worker_env, start_worker, c
 def test_cancel_mid_round_stops_at_the_boundary(worker_env, start_worker, client_for, openai_server, topic_site):
     fake = openai_server.fake
     fake.researcher.behave("tidal lagoon", rounds=None, stall_on="Round: 2 of")
-    start_worker("cancel")
+    worker = start_worker("cancel")
     # this client's stall allowance for a round: its longest silent step (2 s) and three beats
     quick = {"DEEPREF_LLM_TIMEOUT": "2", "DEEPREF_FETCH_TOTAL_TIMEOUT": "1", "DEEPREF_EXTRACT_TIMEOUT": "1"}
     client = client_for(worker_env | quick)
@@ -86,7 +84,7 @@ def test_cancel_mid_round_stops_at_the_boundary(worker_env, start_worker, client
     fake.researcher.release(openai_server.loop)
     # round 2 ends (its pages are read), then nothing follows
     wait_until(lambda: len(round_pages(topic_site, 2)) == 4, 60, "round 2's pages")
-    time.sleep(2)
+    worker.barrier(client, job)  # round 3, had it been queued, has run before this returns
     record = wait_for_state(client, job, JobState.cancelled)
     assert "round-3" not in record.attempts and record.stalled is None
     assert not any("Round: 3 of" in user for _, user in fake.researcher.prompts)

@@ -6,7 +6,6 @@ through hooks in deepref."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -138,14 +137,15 @@ def test_a_job_cancelled_while_a_stage_runs_stops_at_the_boundary(
 ):
     searxng_server.fake.default = results(web_site, "/article")
     openai_server.fake.chat_delay = 3.0
-    start_worker("cancel")
+    worker = start_worker("cancel")
     client = client_for(worker_env)
     job_id = client.submit(QUESTION)
     wait_for_state(client, job_id, JobState.generating)
     client.cancel(job_id)
     lock = client.store.keys.job_stage_lock(job_id, "generate")
     wait_until(lambda: not client.store.held(lock), 30, "the generate stage to end")
-    time.sleep(2)  # time enough for a next stage to start, if one were queued
+    worker.barrier(client, job_id)  # a next stage, had one been queued, has run before this returns
+    assert not any(name == "deepref.build_references" for name, *_ in worker.tasks().values())
     record = client.status(job_id)
     assert record.state is JobState.cancelled and record.result is None
     assert "build_references" not in record.attempts

@@ -3,12 +3,10 @@ local search, LLM and web servers."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from deepref.worker.jobs.models import JobState
-from tests.e2e.support import PrivateRedis
+from tests.e2e.support import PrivateRedis, answer_requests, wait_until
 from tests.e2e.support import results as _results
 from tests.e2e.support import wait_for_state as _wait_for_state
 
@@ -140,7 +138,10 @@ def test_redis_killed_mid_job_loses_nothing(
 
         with pytest.raises(StoreUnavailable, match="cannot reach Redis"):  # a clear error meanwhile
             client.status(job_id)
-        time.sleep(4)  # the model answers while Redis is away: the stage cannot record it
+        # the model answers while Redis is away: the stage cannot record it
+        wait_until(
+            lambda: answer_requests(openai_server) and openai_server.fake.in_flight == 0, 30, "the model's answer"
+        )
         openai_server.fake.chat_delay = 0.0
         server.start()
         # no reaper runs here: the worker reconnects and the broker redelivers

@@ -9,7 +9,7 @@ import asyncio
 import json
 import subprocess
 import sys
-import time
+import threading
 from pathlib import Path
 
 import pytest
@@ -147,9 +147,29 @@ def test_result_follow_prints_the_answer_as_it_is_written_then_the_result(
         cwd=REPO,
         env={k: v for k, v in worker_env.items() if k != "PYTHONPATH"} | {"PYTHONPATH": str(REPO)},
     )
-    time.sleep(0.5)  # the follower is waiting before the worker starts
+    lines: list[str] = []
+    outs: list[str] = []
+    readers = [
+        threading.Thread(
+            target=lambda: [lines.append(line) for line in iter(follower.stderr.readline, "")], daemon=True
+        ),
+        threading.Thread(target=lambda: outs.append(follower.stdout.read()), daemon=True),
+    ]
+    for reader in readers:
+        reader.start()
+    # the follower prints a progress message of the queued job: it is following before the worker starts
+    client.store.update(job_id, message="waiting for a worker")
+    wait_until(lambda: "[queued] waiting for a worker\n" in lines, 30, "the follower's [queued] line")
     start_worker("follow")
-    out, err = follower.communicate(timeout=150)
+    try:
+        follower.wait(150)
+    finally:
+        follower.kill()
+        for reader in readers:
+            reader.join(10)
+        follower.stdout.close()
+        follower.stderr.close()
+    out, err = "".join(outs), "".join(lines)
     assert follower.returncode == 0, err
     result = client.result(job_id)
     pieces = [fields["text"] for _, fields in client.store.text_events(job_id) if fields["kind"] == "draft"]

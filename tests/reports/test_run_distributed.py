@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.support import wait_until
+
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(180)]
 
 REPO = Path(__file__).resolve().parents[2]
@@ -41,6 +43,16 @@ def start_beat(env: dict, tmp_path: Path, name: str) -> subprocess.Popen:
     return proc
 
 
+def ticks_sent(tmp_path: Path, name: str) -> int:
+    """Report ticks the beat ``name`` has sent, as its log says."""
+    return (tmp_path / f"beat-{name}.log").read_text(errors="replace").count("(deepref.report_tick)")
+
+
+def ticks_ended(worker) -> int:
+    """Report ticks the worker has run to their end."""
+    return sum(ended for name, _, ended in worker.tasks().values() if name == "deepref.report_tick")
+
+
 def test_two_beats_one_scheduled_run_with_shared_references(worker_env, start_worker, tmp_path):
     (tmp_path / "reports.yaml").write_text(f"""\
 reports:
@@ -59,7 +71,7 @@ reports:
         "DEEPREF_BEAT_INTERVAL_SECONDS": "1",
         "DEEPREF_LLM_SUB_QUERIES": "0",
     }
-    start_worker("reports", **{k: v for k, v in env.items() if k not in worker_env or worker_env[k] != v})
+    worker = start_worker("reports", **{k: v for k, v in env.items() if k not in worker_env or worker_env[k] != v})
     beats = [start_beat(env, tmp_path, "a"), start_beat(env, tmp_path, "b")]  # racing for the same slot
     index_path = tmp_path / "out" / "hourly" / "index.json"
     try:
@@ -70,7 +82,15 @@ reports:
                 break
             assert time.monotonic() < deadline, f"no finished run: {index}"
             time.sleep(0.5)
-        time.sleep(3)  # several more ticks from both beats: still one run for this slot
+        # several more ticks from both beats, each run by the worker: still one run for this slot
+        sent_by_then = [ticks_sent(tmp_path, name) for name in "ab"]
+        wait_until(
+            lambda: all(ticks_sent(tmp_path, name) >= n + 2 for name, n in zip("ab", sent_by_then, strict=True)),
+            30,
+            "two more ticks from each beat",
+        )
+        sent = sum(ticks_sent(tmp_path, name) for name in "ab")
+        wait_until(lambda: ticks_ended(worker) >= sent, 30, f"the worker to run the {sent} ticks sent")
     finally:
         for beat in beats:
             os.killpg(beat.pid, signal.SIGTERM)

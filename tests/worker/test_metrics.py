@@ -4,7 +4,6 @@ read back with prometheus_client's own text parser."""
 from __future__ import annotations
 
 import socket
-import time
 import urllib.request
 
 import pytest
@@ -57,8 +56,15 @@ def test_worker_host_metrics_after_a_real_job(worker_env, start_worker, client_f
         )
         client.result(job_id, wait=True, timeout=90)
         wait_until(lambda: getattr(client.status(job_id).webhook, "state", "") == "delivered", 30, "the webhook")
-        time.sleep(0.5)
-        samples = _samples(_scrape(f"http://127.0.0.1:{port}/metrics"))
+        scraped: list[dict] = []
+
+        def counted_to_the_end() -> bool:
+            """The last stage's time, observed after the job ended, is in the scrape."""
+            scraped[:] = [_samples(_scrape(f"http://127.0.0.1:{port}/metrics"))]
+            return _value(scraped[0], "deepref_stage_duration_seconds_count", stage="build_references") == 1
+
+        wait_until(counted_to_the_end, 30, "the last stage's time in the worker's metrics")
+        samples = scraped[0]
     finally:
         receiver.stop()
 
@@ -93,5 +99,5 @@ async def test_api_metrics_need_the_token(aiohttp_client, worker_env, client_for
         assert resp.status == 200
         samples = _samples(await resp.text())
         assert _value(samples, "deepref_jobs", state="queued") == 1
-        assert _value(samples, "deepref_queue_depth", queue="deepref") == 1
+        assert _value(samples, "deepref_queue_depth", queue="deepref.interactive") == 1
         assert _value(samples, "deepref_queue_depth", queue="deepref.bulk") == 0
