@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 from pydantic import ValidationError
@@ -33,11 +34,14 @@ from deepref.reports.store import ReportStore
 from deepref.worker.confine import CorpusError, CorpusForbidden, corpus_folder
 from deepref.worker.credentials import bearer_token, check_secrets, token_matches
 
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
+
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
 
 
-def create_app(settings=None, *, client=None, warnings: list[str] | None = None) -> web.Application:
+def create_app(settings: Settings | None = None, *, client=None, warnings: list[str] | None = None) -> web.Application:
     """The application; ``warnings`` (from ``security.check_listen``) are shown by /healthz.
     Raises ConfigurationError for a token too short to be one, or a search provider
     configured without its key."""
@@ -184,7 +188,7 @@ async def healthz(request: web.Request) -> web.Response:
     def check() -> dict:
         import redis
 
-        status = {"redis": False, "workers": 0}
+        status: dict[str, Any] = {"redis": False, "workers": 0}
         try:
             redis.Redis.from_url(settings.redis_url, socket_connect_timeout=2, socket_timeout=2).ping()
             status["redis"] = True

@@ -16,6 +16,7 @@ import json
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, cast
 
 from aiohttp import web
 
@@ -24,6 +25,11 @@ from deepref.api.appkeys import CLIENT, SETTINGS, STREAMS
 from deepref.api.errors import ApiError
 from deepref.worker.errors import StoreUnavailable
 from deepref.worker.jobs.streaming import decode, in_order
+
+if TYPE_CHECKING:
+    import redis.asyncio as aioredis
+
+    from deepref.worker.settings import Settings
 
 POLL_SECONDS = 0.5  # how late a listener may see an event; one XREAD per stream per poll
 HEARTBEAT_SECONDS = 15.0  # a comment line, so proxies do not close an idle stream
@@ -37,11 +43,11 @@ READ_COUNT = 100  # events per stream per read
 class Streams:
     """Open streams (in all and per client) and the Redis client they poll with."""
 
-    def __init__(self, settings):
+    def __init__(self, settings: Settings):
         self.settings = settings
         self.total = 0
         self.per_client: Counter[str] = Counter()
-        self.redis = None
+        self.redis: aioredis.Redis | None = None  # opened by start()
         self.closing = asyncio.Event()  # set on shutdown: every stream ends at its next poll
 
     async def start(self) -> None:
@@ -102,12 +108,15 @@ class Streams:
 
         states, texts = self.keys.job_events(job_id), self.keys.job_text(job_id)
         try:
+            assert self.redis is not None, "read() before start()"
             answer = await self.redis.xread({states: state_last, texts: text_last}, count=READ_COUNT)
         except redis.RedisError as exc:
             raise StoreUnavailable(
                 f"cannot read events from Redis at {self.settings.redis_url_redacted()}: {exc}"
             ) from exc
-        got = {stream: entries for stream, entries in answer or []}
+        # RESP2, the pool's protocol: [stream, entries] pairs, or None when nothing is new
+        pairs = cast("list[list[Any]] | None", answer)
+        got = {stream: entries for stream, entries in pairs or []}
         return got.get(states, []), got.get(texts, [])
 
 

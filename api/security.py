@@ -25,6 +25,7 @@ import hmac
 import ipaddress
 import re
 import time
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from aiohttp import web
@@ -33,6 +34,9 @@ from deepref.api.appkeys import EVENT_TOKENS, SETTINGS
 from deepref.api.errors import ApiError
 from deepref.reference.errors import ConfigurationError
 from deepref.worker.credentials import MAKE_SECRET, bearer_token, check_secrets, token_matches
+
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
 
 EVENTS_ROUTE = "job-events"
 
@@ -65,7 +69,7 @@ def is_loopback(host: str) -> bool:
         return False  # a name: it may resolve anywhere
 
 
-def check_listen(host: str, settings, *, insecure_no_auth: bool = False) -> list[str]:
+def check_listen(host: str, settings: Settings, *, insecure_no_auth: bool = False) -> list[str]:
     """Refuse to serve a non-loopback address without a token; the warnings to shout
     (at startup and in /healthz) when ``insecure_no_auth`` overrides that."""
     check_secrets(settings)
@@ -155,7 +159,9 @@ def _cross_origin_allowed(request: web.Request) -> str | None:
 
 def _same_origin(origin: str, host: str | None) -> bool:
     parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and bool(host) and parts.netloc.lower() == host.strip().lower()
+    if not host:
+        return False
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.strip().lower()
 
 
 @web.middleware
@@ -200,7 +206,8 @@ async def auth(request: web.Request, handler):
     route = request.match_info.route
     given = request.query.get("token")
     if route.name == EVENTS_ROUTE and given:
-        if request.app[EVENT_TOKENS].valid(request.match_info["id"], given):
+        tokens = request.app[EVENT_TOKENS]  # set whenever the API has a token
+        if tokens is not None and tokens.valid(request.match_info["id"], given):
             return await handler(request)
         message = (
             "the token of this events URL is wrong, expired or for another job: "

@@ -13,8 +13,10 @@ import sys
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-from pydantic.json_schema import models_json_schema
+from pydantic import BaseModel
+from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
 from deepref.api.models import EVENTS, JobRequest
 from deepref.api.validation import EVENT_ID, JOB_ID
@@ -23,6 +25,9 @@ from deepref.reference.errors import ConfigurationError
 from deepref.search.spec import PRESETS, PROVIDERS
 from deepref.worker.jobs.models import JobRecord, ResearchOptions
 from deepref.worker.jobs.questions import ALLOWED_FORMAT_CHARS, REFUSED_CATEGORIES
+
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
 
 DEFAULT_MAX_QUESTION_CHARS = 2000  # worker.settings.Settings.max_question_chars
 MAX_OPTION_CHARS = 200  # ResearchOptions.provider and .llm_model: max_length
@@ -42,7 +47,7 @@ class Choices:
     callbacks: bool = True  # False: no DEEPREF_WEBHOOK_SECRET, so every callback_url is refused
 
 
-def choices(settings) -> Choices:
+def choices(settings: Settings) -> Choices:
     """The option values ``settings`` allow, computed by the checks the server runs at submit."""
     from deepref.worker.inference.pricing import price_of
     from deepref.worker.jobs.limits import allowed_embedders, allowed_models, allowed_providers
@@ -153,8 +158,11 @@ def _options_schema(schema: dict, choices: Choices) -> None:
         props[prop]["anyOf"] = [values, {"type": "null"}]
 
     if choices.providers is not None:
-        allowed = {"type": "string", "maxLength": MAX_OPTION_CHARS}
-        allowed |= {"pattern": provider_pattern(choices.providers)} if choices.providers else {"not": {}}
+        allowed: dict[str, Any] = {"type": "string", "maxLength": MAX_OPTION_CHARS}
+        if choices.providers:
+            allowed["pattern"] = provider_pattern(choices.providers)
+        else:
+            allowed["not"] = {}
         nullable("provider", allowed)
         shown = [e for e in props["provider"].pop("examples", []) if re.search(allowed.get("pattern", "$^"), e)]
         props["provider"] |= {"examples": shown} if shown else {}
@@ -233,7 +241,7 @@ def _event_schema() -> dict:
     }
 
 
-def openapi_for(settings) -> dict:
+def openapi_for(settings: Settings) -> dict:
     """The description of a server running on ``settings``."""
     return openapi(settings.max_question_chars, choices(settings))
 
@@ -242,9 +250,13 @@ def openapi_for(settings) -> dict:
 def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS, options: Choices = Choices()) -> dict:
     """The description, for a server taking questions of at most ``max_question_chars``
     and options within ``options``."""
+    models: list[tuple[type[BaseModel], JsonSchemaMode]] = [
+        (JobRequest, "validation"),
+        (JobRecord, "serialization"),
+        (ResearchOptions, "validation"),
+    ]
     _, defs = models_json_schema(
-        [(JobRequest, "validation"), (JobRecord, "serialization"), (ResearchOptions, "validation")]
-        + [(model, "serialization") for model in EVENTS.values()],
+        models + [(model, "serialization") for model in EVENTS.values()],
         ref_template="#/components/schemas/{model}",
     )
     schemas = defs["$defs"]
