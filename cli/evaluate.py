@@ -12,8 +12,12 @@ import asyncio
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deepref.reference.errors import InputError
+
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
 
 MAX_INPUT_BYTES = 50_000_000
 
@@ -40,7 +44,7 @@ def citations(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_citations(answer: str, settings) -> list:
+def load_citations(answer: str, settings: Settings) -> list:
     from deepref.worker.pipeline.judging import citations as C
 
     path = Path(answer).expanduser()
@@ -68,7 +72,7 @@ def load_citations(answer: str, settings) -> list:
     raise InputError(f"{answer}: neither a deepref result (answer, references) nor a report run (sections)")
 
 
-def _job_result(job_id: str, settings) -> dict:
+def _job_result(job_id: str, settings: Settings) -> dict:
     from deepref.worker.client import Client
 
     client = Client(settings)

@@ -13,7 +13,10 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
 
 BAR_WIDTH = 28
 REDRAW_SECONDS = 0.2
@@ -57,7 +60,7 @@ class ProgressBar:
             self.stream.flush()
 
 
-def index_embedder(settings):
+def index_embedder(settings: Settings):
     """The configured embedder (DEEPREF_EMBEDDER), uncached: every passage is embedded once."""
     from deepref.reference.errors import ConfigurationError
     from deepref.worker.inference.embedding import embedder_choice, get_embedder

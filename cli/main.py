@@ -18,7 +18,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from deepref.cli import commands
 from deepref.reference.errors import DeeprefError, InputError
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse's usage dump -> one clear line
+    def error(self, message: str) -> NoReturn:  # argparse's usage dump -> one clear line
         self.exit(2, f"deepref: error: {message} (see 'deepref --help')\n")
 
 

@@ -20,17 +20,20 @@ import json
 import logging
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import SecretStr
 
 from deepref.api.security import check_listen
 from deepref.worker.credentials import bearer_token, token_matches
 
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
+
 MCP_PATH = "/mcp"
 
 
-def transport_security(settings, host: str, port: int):
+def transport_security(settings: Settings, host: str, port: int):
     """The SDK's Host/Origin guard from the API's allow-lists."""
     from mcp.server.transport_security import TransportSecuritySettings
 
@@ -79,7 +82,7 @@ class BearerToken:
         await self.app(scope, receive, send)
 
 
-def serve_http(settings, args: argparse.Namespace, build_server: Callable[[], Any]) -> int:
+def serve_http(settings: Settings, args: argparse.Namespace, build_server: Callable[[], Any]) -> int:
     """Serve the server ``build_server`` makes (``cli.mcp_server`` passes it in, so this
     module does not import that one back)."""
     import uvicorn

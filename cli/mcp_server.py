@@ -19,7 +19,7 @@ import functools
 import json
 import logging
 import time
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
@@ -31,6 +31,10 @@ from deepref.reports.store import ReportStore
 from deepref.worker.confine import SHOWN_CHARS, corpus_folder
 from deepref.worker.errors import JobTimeout
 from deepref.worker.jobs.models import JobState, ResearchOptions, ResearchResult
+
+if TYPE_CHECKING:
+    from deepref.worker.client import Client
+    from deepref.worker.settings import Settings
 
 SERVER_NAME = "deepref"
 REPORT_FILES = {  # what a report run folder holds -> media type
@@ -113,7 +117,7 @@ def _tool_errors(fn):
     return wrapper
 
 
-def build_server(settings, *, queued: bool, http: bool):
+def build_server(settings: "Settings", *, queued: bool, http: bool):
     """The MCP server with deepref's tools and report resources. Over HTTP a caller
     names a corpus folder only inside DEEPREF_API_CORPUS_ROOTS, as with the API."""
     from mcp.server.mcpserver import MCPServer
@@ -151,7 +155,7 @@ def build_server(settings, *, queued: bool, http: bool):
     return server
 
 
-def _research_tools(server, settings, jobs: "_Jobs", *, queued: bool, http: bool) -> None:
+def _research_tools(server, settings: "Settings", jobs: "_Jobs", *, queued: bool, http: bool) -> None:
     """research, submit, status, result, cancel."""
     from mcp.server.mcpserver import Context
 
@@ -245,7 +249,7 @@ def _cite_tool(server) -> None:
         return await asyncio.to_thread(_cite, document | {"options": options or {}})
 
 
-def _report_resource(server, settings) -> None:
+def _report_resource(server, settings: "Settings") -> None:
     """One URI template per file of a run, so each carries its media type."""
     from mcp.server.mcpserver.exceptions import ResourceError
 
@@ -270,7 +274,7 @@ def _report_resource(server, settings) -> None:
 
 
 # --------------------------------------------------------------------------- research
-async def _research_here(question: str, options: ResearchOptions, settings, ctx) -> ResearchResult:
+async def _research_here(question: str, options: ResearchOptions, settings: "Settings", ctx) -> ResearchResult:
     """The embedded pipeline in this process; the runner's progress callback (called
     on this loop) feeds one task that sends the notifications in order."""
     from deepref.worker.pipeline.embedded import run_research_async
@@ -301,11 +305,11 @@ class NoWorker(DeeprefError):
 class _Jobs:
     """The queue side: one client, made on first use (stdio research needs no Redis)."""
 
-    def __init__(self, settings):
+    def __init__(self, settings: "Settings"):
         self.settings = settings
-        self._client = None
+        self._client: Client | None = None  # not evaluated: an attribute annotation in a function
 
-    def client(self):
+    def client(self) -> "Client":
         if self._client is None:
             from deepref.worker.client import Client
 

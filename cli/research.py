@@ -10,13 +10,13 @@ from collections.abc import Callable
 from deepref.cli.draft import DraftEcho
 from deepref.cli.output import check_output_options, cost_line, format_result, spend_summary
 from deepref.worker.confine import corpus_folder
-from deepref.worker.jobs.models import JobRecord, ResearchBudget, ResearchOptions
+from deepref.worker.jobs.models import Depth, JobRecord, ResearchBudget, ResearchOptions
 
 
 def options_from(args: argparse.Namespace) -> ResearchOptions:
     # absolute, so a worker elsewhere in the tree finds it too; the API's and MCP's rule
     corpus = corpus_folder(args.corpus, None, label="--corpus") if args.corpus else None
-    depth = getattr(args, "depth", "quick")
+    depth: Depth = getattr(args, "depth", "quick")
     budget = ResearchBudget(
         rounds=getattr(args, "rounds", None),
         queries_per_round=getattr(args, "queries_per_round", None),
