@@ -69,7 +69,9 @@ def search(searcher, query: str, k: int, embedder: Embedder | None) -> tuple[lis
         return found[:k], f"ranked lexically: {why}"
     ids = [pid for pid, _ in found[:RERANK_DEPTH]]
     query_vector = np.asarray(embedder.embed([query]), dtype=np.float32)[0]
-    dim = stored.stamp_of(searcher.meta())[1]
+    stamp = stored.stamp_of(searcher.meta())
+    assert stamp is not None  # usable() found the vectors
+    dim = stamp[1]
     if query_vector.shape[0] != dim:
         return found[:k], (
             f"ranked lexically: {embedder.name} now gives {query_vector.shape[0]} dimensions, the index's vectors "

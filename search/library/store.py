@@ -27,10 +27,14 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from deepref.reference.lexical import tokenize
+
+if TYPE_CHECKING:
+    import tantivy
 
 SCHEMA_VERSION = "2"
 _PROBE = "The runners were running: naïve cafés, co-operation in 2024; 東京大学の研究"
@@ -133,7 +137,7 @@ class LibrarySearcher:
             raise LibraryError(f"no index at {self.path}: run 'deepref index FOLDER'")
         self._local = threading.local()
         self._lock = threading.Lock()
-        self._lexical = None
+        self._lexical: tantivy.Index | None = None
         self._loaded = 0.0
 
     def _conn(self) -> sqlite3.Connection:

@@ -232,7 +232,7 @@ def read_one(root: str, rel: str) -> _Read:
         why = "permission denied: check its permissions" if isinstance(exc, PermissionError) else exc.strerror
         return _Read(rel, -1, -1, "", reason="unreadable", message=f"skipped {rel}: not readable ({why})")
     sha = hashlib.sha256(data).hexdigest()
-    stamp = dict(rel=rel, size=before.st_size, mtime=before.st_mtime_ns, sha=sha)
+    size, mtime = before.st_size, before.st_mtime_ns
     if (before.st_mtime_ns, before.st_size) != (after.st_mtime_ns, after.st_size) or len(data) != after.st_size:
         return _Read(
             rel,
@@ -245,11 +245,9 @@ def read_one(root: str, rel: str) -> _Read:
     try:
         doc = read_bytes(data, file.name)
     except DocumentError as exc:
-        return _Read(rel, stamp["size"], stamp["mtime"], sha, reason=exc.reason, message=f"skipped {rel}: {exc}")
+        return _Read(rel, size, mtime, sha, reason=exc.reason, message=f"skipped {rel}: {exc}")
     except Exception as exc:  # a reader's bug must not stop the folder
-        return _Read(
-            rel, stamp["size"], stamp["mtime"], sha, reason="error", message=f"skipped {rel}: {type(exc).__name__}"
-        )
+        return _Read(rel, size, mtime, sha, reason="error", message=f"skipped {rel}: {type(exc).__name__}")
     title = doc.title or file.stem.replace("-", " ").replace("_", " ")
     text, _ = doc.text_and_marks()
     texts = tuple(c.text for c in chunk_text(text, max_chars=PASSAGE_CHARS))
@@ -258,8 +256,8 @@ def read_one(root: str, rel: str) -> _Read:
     if not texts:
         return _Read(
             rel,
-            stamp["size"],
-            stamp["mtime"],
+            size,
+            mtime,
             sha,
             title,
             pages,
@@ -268,7 +266,7 @@ def read_one(root: str, rel: str) -> _Read:
         )
     tokens = tuple(passage_tokens(title, t) for t in texts)
     message = f"{rel}: {warning}" if warning else None
-    return _Read(rel, stamp["size"], stamp["mtime"], sha, title, pages, texts, tokens, None, message)
+    return _Read(rel, size, mtime, sha, title, pages, texts, tokens, None, message)
 
 
 def _reads(root: Path, rels: list[str], workers: int) -> Iterator[_Read]:
@@ -399,9 +397,11 @@ class _Writer:
             ),
         )
         file_id = cur.lastrowid
-        added = []
+        assert file_id is not None  # an INSERT's row id
+        added: list[tuple[int, str]] = []
         for text, tokens in zip(item.texts, item.tokens, strict=True):
             pid = self.conn.execute("INSERT INTO passages(file_id, text) VALUES (?, ?)", (file_id, text)).lastrowid
+            assert pid is not None
             added.append((pid, tokens))
         self._add(file_id, added)
 
