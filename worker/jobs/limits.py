@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from deepref.reference.errors import ConfigurationError, InputError
 from deepref.search.merge import merge_hits
@@ -22,6 +23,10 @@ from deepref.search.spec import expand
 from deepref.worker.inference.pricing import price_of
 from deepref.worker.inference.spend import cost_limit
 from deepref.worker.search_config import check_search_config, job_provider_spec, provider_config
+
+if TYPE_CHECKING:
+    from deepref.worker.jobs.models import ResearchOptions
+    from deepref.worker.settings import Settings
 
 
 class OptionNotAllowed(InputError):
@@ -48,12 +53,12 @@ class JobLimits:
         )
 
 
-def allowed_models(settings) -> tuple[str, ...]:
+def allowed_models(settings: Settings) -> tuple[str, ...]:
     """DEEPREF_ALLOWED_LLM_MODELS, else the configured model alone."""
     return tuple(settings.allowed_llm_models) or (settings.llm_model,)
 
 
-def allowed_providers(settings) -> tuple[str, ...]:
+def allowed_providers(settings: Settings) -> tuple[str, ...]:
     """DEEPREF_ALLOWED_PROVIDERS, else the configured providers plus ``local``: a folder
     of documents is narrower than the web, while a corpus-only deployment
     (``local``) allows no web search at all. Presets are resolved to provider names."""
@@ -62,7 +67,7 @@ def allowed_providers(settings) -> tuple[str, ...]:
     return tuple(dict.fromkeys(name for spec in specs for name in expand(spec, config)))
 
 
-def allowed_embedders(settings) -> tuple[str, ...]:
+def allowed_embedders(settings: Settings) -> tuple[str, ...]:
     """DEEPREF_ALLOWED_EMBEDDERS, else the configured embedder plus ``jaccard`` (word
     overlap: no model, no endpoint, nothing to pay)."""
     if settings.allowed_embedders:
@@ -70,7 +75,7 @@ def allowed_embedders(settings) -> tuple[str, ...]:
     return tuple(dict.fromkeys([settings.embedder, "jaccard"]))
 
 
-def check_options(options, settings) -> None:
+def check_options(options: ResearchOptions | None, settings: Settings) -> None:
     """Refuse options (``ResearchOptions``) that pick what the operator does not allow, and
     a search provider whose key is not set (ConfigurationError naming the setting)."""
     if options is None:
@@ -103,7 +108,7 @@ def check_options(options, settings) -> None:
         )
 
 
-def check_cost_budget(options, settings) -> None:
+def check_cost_budget(options: ResearchOptions, settings: Settings) -> None:
     """A cost budget needs the model's price: refused at submit when it is unknown."""
     if cost_limit(options, settings) is None or not settings.llm_base_url:
         return
@@ -116,7 +121,7 @@ def check_cost_budget(options, settings) -> None:
         )
 
 
-def job_limits(options, settings) -> JobLimits:
+def job_limits(options: ResearchOptions, settings: Settings) -> JobLimits:
     """The limits one job runs under: ``options`` (``ResearchOptions``) within ``settings``."""
     warnings: list[str] = []
     max_pages = _at_most(options.max_pages, settings.max_pages, "max_pages", "DEEPREF_MAX_PAGES", warnings)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import redis
 import redis.asyncio as aioredis
@@ -25,8 +26,15 @@ from deepref.worker.search_config import check_search_config
 from deepref.worker.web.extract_runner import ExtractRunner
 from deepref.worker.web.fetch import FetchConfig, Fetcher
 
+if TYPE_CHECKING:
+    from pathlib import Path
 
-def build_resources(settings, *, distributed: bool, corpus_dir=None, embedder_name: str | None = None) -> Resources:
+    from deepref.worker.settings import Settings
+
+
+def build_resources(
+    settings: Settings, *, distributed: bool, corpus_dir: str | Path | None = None, embedder_name: str | None = None
+) -> Resources:
     """Raises ConfigurationError when DEEPREF_SEARCH_PROVIDER names a provider whose key is not set."""
     check_search_config(settings.search_provider, settings)
     keys = Keys(settings.key_prefix)

@@ -12,10 +12,15 @@ still be written up.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
 
 from deepref.worker.inference import spend
 from deepref.worker.inference.context_window import prompt_tokens
 from deepref.worker.inference.pricing import Price
+
+if TYPE_CHECKING:
+    from deepref.worker.jobs.models import ResearchOptions
+    from deepref.worker.settings import Settings
 
 DEPTH_DEFAULTS: dict[str, dict[str, float]] = {
     # quick runs today's single pass and has no budget of its own
@@ -62,7 +67,7 @@ class Estimate:
     """US dollars at most, at the model's price; None when the price is unknown."""
 
 
-def resolve_budget(depth: str, asked, settings) -> tuple[Budget, list[str]]:
+def resolve_budget(depth: str, asked, settings: Settings) -> tuple[Budget, list[str]]:
     """The budget of a job: what ``asked`` (``ResearchBudget``) sets, else the depth's
     default, never above the operator's cap (a warning says when one was lowered)."""
     if depth not in DEPTH_DEFAULTS:
@@ -204,7 +209,7 @@ def stop_before_round(budget: Budget, spent: Spent, elapsed: float, n: int) -> s
     return None
 
 
-def check_depth(options, settings) -> None:
+def check_depth(options: ResearchOptions | None, settings: Settings) -> None:
     """Fail at submit time when a standard/deep job cannot run here."""
     from deepref.reference.errors import ConfigurationError
 

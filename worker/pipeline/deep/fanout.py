@@ -16,10 +16,14 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from deepref.worker.errors import JobNotFound
 from deepref.worker.pipeline.outputs import Fetched, search_hits
 from deepref.worker.pipeline.stages import fetch_stage
+
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
 
 FETCH_BATCH = 10
 """Pages per batch: wide enough that a batch keeps a fetcher's connections busy."""
@@ -40,7 +44,7 @@ def lock_key(store, job_id: str, n: int, i: int) -> str:
     return store.keys.job_stage_lock(job_id, f"fetch-batch-{n}-{i}")
 
 
-def lock_seconds(settings) -> int:
+def lock_seconds(settings: Settings) -> int:
     """How long a batch may take before another process takes it over."""
     return int(settings.fetch_total_timeout + 2 * settings.extract_timeout + 10)
 

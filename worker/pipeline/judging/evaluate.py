@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from deepref.reference.errors import ConfigurationError
 from deepref.worker.pipeline.judging.citations import Citation
 from deepref.worker.pipeline.judging.fact import FactScores, Scored, fact_scores
 from deepref.worker.pipeline.judging.model_judge import Judgement, JudgeUsage, ModelJudge
 from deepref.worker.pipeline.judging.pages import passages_for
+
+if TYPE_CHECKING:
+    from deepref.worker.settings import Settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +26,9 @@ class Evaluation:
     """URL → why its page could not be read (its citations are unjudged)."""
 
 
-async def evaluate(citations: list[Citation], settings, *, max_pairs: int, model: str | None = None) -> Evaluation:
+async def evaluate(
+    citations: list[Citation], settings: Settings, *, max_pairs: int, model: str | None = None
+) -> Evaluation:
     from deepref.worker.pipeline.resources import build_resources, close_resources
 
     if not settings.llm_base_url:

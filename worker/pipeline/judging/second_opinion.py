@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from deepref.reference.models import Opinion, ReferenceResult
 from deepref.worker.inference import spend
@@ -24,6 +25,10 @@ from deepref.worker.inference.llm import LLMClient, metered
 from deepref.worker.pipeline.judging.model_judge import BATCH, PASSAGE_CHARS, SYSTEM, Judgement, ModelJudge
 from deepref.worker.pipeline.outputs import Chunked
 from deepref.worker.pipeline.stages import reference_stage
+
+if TYPE_CHECKING:
+    from deepref.worker.jobs.models import ResearchOptions
+    from deepref.worker.settings import Settings
 
 VERDICT_TOKENS = 60  # the most one verdict (a label and a one-line reason) may take
 CACHE_SIZE = 10_000  # verdicts a worker process keeps (claim, passage, model), the oldest dropped first
@@ -37,7 +42,7 @@ class Judged:
     warnings: list[str]
 
 
-def enabled(options, settings, llm: LLMClient | None) -> bool:
+def enabled(options: ResearchOptions, settings: Settings, llm: LLMClient | None) -> bool:
     """Whether a job's citations get a second opinion (DEEPREF_VERIFY_WITH_MODEL)."""
     if llm is None or settings.verify_with_model == "off":
         return False
