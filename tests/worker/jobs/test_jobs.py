@@ -81,17 +81,6 @@ def test_redis_down_is_a_clear_error():
 
 
 # --------------------------------------------------------------------------- locks
-def test_a_lock_is_held_refreshed_and_released_only_by_its_owner(store, key_prefix):
-    key = store.keys.job_stage_lock("j", "fetch")
-    assert store.acquire(key, "mine", 5)
-    assert not store.acquire(key, "theirs", 5)
-    assert store.refresh(key, "mine", 5) and not store.refresh(key, "theirs", 5)
-    store.release(key, "theirs")  # not theirs to drop
-    assert store.held(key)
-    store.release(key, "mine")
-    assert not store.held(key) and store.acquire(key, "theirs", 5)
-
-
 def elapse(store, seconds: float) -> None:
     """Let ``seconds`` pass for every lock and heartbeat of the store (and only for them):
     Redis's TTLs are shortened (a key whose TTL runs out is gone, as Redis would drop
