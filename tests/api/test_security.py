@@ -287,7 +287,7 @@ async def _open_once_freed(
         await asyncio.sleep(0.05)
 
 
-async def _first_event(resp: aiohttp.ClientResponse) -> None:
+async def _stream_started(resp: aiohttp.ClientResponse) -> None:
     """Until the stream has sent its first event (it has read the job's events from Redis)."""
     async for line in resp.content:
         if line.startswith(b"data: "):
@@ -343,7 +343,7 @@ async def test_many_streams_do_not_starve_requests_or_the_redis_pool(serve, redi
         job = await _submit(session, base)
         streams = await asyncio.gather(*(session.get(base + job["urls"]["events"]) for _ in range(n)))
         assert [r.status for r in streams] == [200] * n
-        await asyncio.wait_for(asyncio.gather(*(_first_event(r) for r in streams)), 30)  # every stream reads Redis
+        await asyncio.wait_for(asyncio.gather(*(_stream_started(r) for r in streams)), 30)  # every stream reads Redis
         answers = await asyncio.gather(*(session.get(base + job["urls"]["status"]) for _ in range(20)))
         assert [r.status for r in answers] == [200] * 20
         created = await session.post(f"{base}/v1/jobs", json={"question": "still open?"})
