@@ -26,6 +26,7 @@ written outside a temporary folder.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import math
@@ -37,6 +38,7 @@ import sqlite3
 import statistics
 import tempfile
 import time
+import zlib
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -99,7 +101,11 @@ def expertqa() -> tuple[list[tuple[str, set[str]]], dict[str, str]]:
                     url = head.split(" ", 1)[-1].strip()
                     if len(body) < 100:
                         continue
-                    key = re.sub(r"[^A-Za-z0-9]+", "-", url)[-80:].strip("-") + "-" + str(abs(hash(url)) % 10**6)
+                    key = (
+                        re.sub(r"[^A-Za-z0-9]+", "-", url)[-80:].strip("-")
+                        + "-"
+                        + str(zlib.crc32(url.encode()) % 10**6)
+                    )
                     if body not in docs.setdefault(key, []):
                         docs[key].append(body)
                     gold.add(key)
@@ -291,7 +297,7 @@ def _embed_rate(texts: list[str], quantize: bool) -> float:
     return len(texts) / (time.perf_counter() - started)
 
 
-def quality(pages: list[tuple[str, str]], doc_chars: int) -> None:
+def quality(pages: list[tuple[str, str]], doc_chars: int, workdir: Path | None = None) -> None:
     import numpy as np
 
     from deepref.search.library import hybrid
@@ -305,9 +311,12 @@ def quality(pages: list[tuple[str, str]], doc_chars: int) -> None:
     docs = {key: text[:doc_chars] for key, text in docs.items()}
     distractors = [(title, text[:doc_chars]) for title, text in pages]
     embedder = LocalEmbedder()
-    with tempfile.TemporaryDirectory(prefix="deepref-quality-") as tmp:
+    with contextlib.ExitStack() as stack:
+        # a kept work directory: a second run finds every passage embedded (the index is
+        # incremental) and goes straight to the measures
+        tmp = workdir or stack.enter_context(tempfile.TemporaryDirectory(prefix="deepref-quality-"))
         folder, index_dir = Path(tmp, "library"), Path(tmp, "index")
-        folder.mkdir()
+        folder.mkdir(parents=True, exist_ok=True)
         _write_library(folder, docs, distractors)
         summary = update_index(folder, index_dir, embedder=embedder)
         searcher = LibrarySearcher(index_path(index_dir, folder))
@@ -332,13 +341,11 @@ def quality(pages: list[tuple[str, str]], doc_chars: int) -> None:
             for pid, path in conn.execute("SELECT p.id, f.path FROM passages p JOIN files f ON f.id = p.file_id")
         }
         all_ids = [pid for (pid,) in conn.execute("SELECT id FROM vectors ORDER BY id")]
-        matrix = np.vstack(
-            [
-                searcher.vectors(all_ids[i : i + 500])[pid]
-                for i in range(0, len(all_ids), 500)
-                for pid in all_ids[i : i + 500]
-            ]
-        )
+        chunks = []
+        for i in range(0, len(all_ids), 500):
+            got = searcher.vectors(all_ids[i : i + 500])
+            chunks.append(np.vstack([got[pid] for pid in all_ids[i : i + 500]]))
+        matrix = np.vstack(chunks)
 
         def docs_of(ranking: list[int]) -> list[str]:
             out: list[str] = []
@@ -660,6 +667,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "--doc-chars", type=int, default=2000, help="quality: each document cut to this many characters"
     )
+    parser.add_argument(
+        "--quality-dir", type=Path, help="quality: keep the library and its index (with vectors) here, reuse them"
+    )
     parser.add_argument("--no-baseline", action="store_true", help="scale: skip the in-memory BM25 baseline")
     parser.add_argument("--workers", type=int, help="reading processes (default: CPUs, at most 4)")
     args = parser.parse_args(argv)
@@ -674,7 +684,7 @@ def main(argv: list[str]) -> int:
     if "engines" in parts:
         engines(args.engine_passages, questions, sentences)
     if "quality" in parts:
-        quality(pages, args.doc_chars)
+        quality(pages, args.doc_chars, args.quality_dir)
     if "scale" in parts:
         scale(args.scale, sentences, questions, args.workers, not args.no_baseline)
     return 0

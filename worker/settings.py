@@ -111,7 +111,7 @@ class Settings(BaseSettings):
     library_vectors: bool = Field(
         False,
         description="Store the configured embedder's vectors of a corpus folder's passages when it is indexed, and "
-        "rerank the lexical top 100 with them (docs/library.md).",
+        "rerank the lexical top 200 with them (docs/library.md).",
     )
     index_dir: Path = Field(
         Path("~/.cache/deepref/index"),
