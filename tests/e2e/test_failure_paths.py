@@ -9,7 +9,9 @@ import re
 
 import pytest
 
+from deepref.search.models import SearchHit
 from deepref.worker.jobs.models import JobState
+from deepref.worker.pipeline.outputs import Searched
 from tests.e2e.support import answer_requests, results, wait_for_state, wait_until
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(180)]
@@ -119,8 +121,8 @@ def test_a_finished_stage_whose_successor_was_never_queued_is_continued(
     # a worker finished search and died before queuing fetch:
     job = client.lifecycle.submit(QUESTION)
     claim = client.lifecycle.claim(job.id, "search", "died")
-    hits = [{"url": web_site.url("/article"), "title": "article"}]
-    client.store.put_artifact(job.id, "search", {"queries": [QUESTION], "hits": hits, "warnings": []})
+    searched = Searched(queries=[QUESTION], hits=[SearchHit.of_url(web_site.url("/article"))])
+    client.store.put_artifact(job.id, "search", searched.artifact())  # as the search stage stores it
     client.lifecycle.finish(claim)
     start_worker("continues")
     client.celery.send_task("deepref.search", args=(job.id,))  # its message, delivered again

@@ -9,6 +9,7 @@ import pytest
 import redis
 
 from deepref.worker.errors import StoreUnavailable
+from deepref.worker.queues import INTERACTIVE_QUEUE
 from tests.e2e.support import PrivateRedis, results
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(180)]
@@ -35,7 +36,7 @@ def test_a_full_redis_refuses_new_jobs_clearly_and_loses_no_queued_one(
         with pytest.raises(StoreUnavailable, match="is full"):
             client.submit("And the second largest?")
         assert client.status(queued).state.value == "queued"  # nothing was evicted
-        assert client.store.queue_length("deepref") >= 1
+        assert client.store.queue_length(INTERACTIVE_QUEUE) >= 1
         filler.config_set("maxmemory", "64mb")  # the operator gives it room
         start_worker("after-full", DEEPREF_REDIS_URL=server.url)
         assert client.result(queued, wait=True, timeout=90).references
