@@ -68,9 +68,10 @@ def _link_check(path: Path, root: Path, *, directory: bool) -> list[Skipped]:
     return []
 
 
-def read_path(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> ReadDocument:
-    """The document at ``path``; :class:`DocumentError` for an unreadable, empty, huge,
-    damaged or changing file (the message says which and what to do)."""
+def read_whole(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> tuple[bytes, os.stat_result]:
+    """The file's bytes and its stat, read between two stats that agree; a
+    :class:`DocumentError` for a huge (``too-large``), unreadable or changing
+    (``changed``) file, the message saying what to do."""
     name = path.name
     try:
         before = path.stat()
@@ -89,7 +90,14 @@ def read_path(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> ReadDocument:
         raise DocumentError(f"{name} could not be read: {exc.strerror or exc}", reason="unreadable") from exc
     if (before.st_mtime_ns, before.st_size) != (after.st_mtime_ns, after.st_size) or len(data) != after.st_size:
         raise DocumentError(f"{name} changed while it was being read: it is read again next time", reason="changed")
-    return read_bytes(data, name)
+    return data, after
 
 
-__all__ = ["MAX_FILE_BYTES", "DocumentError", "Skipped", "list_files", "read_path"]
+def read_path(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> ReadDocument:
+    """The document at ``path``; :class:`DocumentError` for an unreadable, empty, huge,
+    damaged or changing file (the message says which and what to do)."""
+    data, _ = read_whole(path, max_bytes=max_bytes)
+    return read_bytes(data, path.name)
+
+
+__all__ = ["MAX_FILE_BYTES", "DocumentError", "Skipped", "list_files", "read_path", "read_whole"]

@@ -31,7 +31,7 @@ from pathlib import Path
 from deepref.reference.chunking import chunk_text
 from deepref.reference.embedders import Embedder
 from deepref.search.documents import DocumentError, read_bytes
-from deepref.search.documents.walk import MAX_FILE_BYTES, list_files
+from deepref.search.documents.walk import list_files, read_whole
 from deepref.search.library import vectors
 from deepref.search.library.store import (
     LEXICAL,
@@ -218,30 +218,14 @@ def read_one(root: str, rel: str) -> _Read:
     """Read, hash, chunk and tokenise one file (in a worker process); never raises."""
     file = Path(root) / rel
     try:
-        before = file.stat()
-        if before.st_size > MAX_FILE_BYTES:
-            raise DocumentError(
-                f"{file.name} is {before.st_size:,} bytes, over the {MAX_FILE_BYTES:,}-byte limit: split it",
-                reason="too-large",
-            )
-        data = file.read_bytes()
-        after = file.stat()
+        data, stat = read_whole(file)
     except DocumentError as exc:
-        return _Read(rel, before.st_size, before.st_mtime_ns, "", reason=exc.reason, message=f"skipped {rel}: {exc}")
-    except OSError as exc:
-        why = "permission denied: check its permissions" if isinstance(exc, PermissionError) else exc.strerror
-        return _Read(rel, -1, -1, "", reason="unreadable", message=f"skipped {rel}: not readable ({why})")
+        # a huge file is recorded at its size and time, so it is not read again until it
+        # changes; an unreadable or changing one is read again next time
+        size, mtime = _stamp(file) if exc.reason == "too-large" else (-1, -1)
+        return _Read(rel, size, mtime, "", reason=exc.reason, message=f"skipped {rel}: {exc}")
     sha = hashlib.sha256(data).hexdigest()
-    size, mtime = before.st_size, before.st_mtime_ns
-    if (before.st_mtime_ns, before.st_size) != (after.st_mtime_ns, after.st_size) or len(data) != after.st_size:
-        return _Read(
-            rel,
-            -1,
-            -1,
-            sha,
-            reason="changed",
-            message=f"skipped {rel}: it changed while it was being read; it is read again next time",
-        )
+    size, mtime = stat.st_size, stat.st_mtime_ns
     try:
         doc = read_bytes(data, file.name)
     except DocumentError as exc:
