@@ -65,6 +65,11 @@ def parse_document(raw: str) -> _CiteIn:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         raise InputError(f"input is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    return validate_document(data)
+
+
+def validate_document(data: object) -> _CiteIn:
+    """A parsed document checked as ``deepref cite`` checks it (InputError naming the field)."""
     try:
         doc = _CiteIn.model_validate(data)
     except ValidationError as exc:

@@ -360,9 +360,9 @@ class _Jobs:
 
 def _cite(document: dict[str, Any]) -> dict[str, Any]:
     """``deepref cite`` on a document: the same validation (and messages) and engine call."""
-    from deepref.cli.cite import cite, parse_document
+    from deepref.cli.cite import cite, validate_document
 
-    return cite(parse_document(json.dumps(document)))
+    return cite(validate_document(document))
 
 
 # --------------------------------------------------------------------------- report resources

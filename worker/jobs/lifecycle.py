@@ -362,8 +362,10 @@ class JobLifecycle:
             reaped.requeued.append(record.id)
         # Consumption watchdog: work waits, nothing runs, and it has waited long.
         oldest = min((now - r.created_at for r in waiting), default=0.0)
-        backlog = [q for q in queues if self.store.queue_length(q) > 0] if waiting else []
-        if waiting and not reaped.alive and oldest > stale_after and backlog:
+        late = waiting and not reaped.alive and oldest > stale_after
+        # the broker is asked only when work is late: every reap would otherwise pay for it
+        backlog = [q for q in queues if self.store.queue_length(q) > 0] if late else []
+        if backlog:
             reaped.stalled = True
             log.error(
                 "%d job(s) queued for up to %.0f s and no worker runs any: are the workers consuming "

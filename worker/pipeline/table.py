@@ -24,6 +24,8 @@ from deepref.worker.jobs import streaming
 from deepref.worker.jobs.models import REPORT_STAGE, JobRecord, ResearchOptions, ResearchResult, round_of
 from deepref.worker.jobs.store import JobStore
 from deepref.worker.pipeline import stages
+from deepref.worker.pipeline.deep import rounds
+from deepref.worker.pipeline.deep.report import write_report
 from deepref.worker.pipeline.outputs import Chunked, Fetched, Generated, Searched, StageOutput
 from deepref.worker.pipeline.referencing import referencing_stage
 from deepref.worker.pipeline.stages import Resources
@@ -139,8 +141,6 @@ _QUICK_BY_NAME = {stage.name: stage for stage in QUICK}
 
 def deep_stage(name: str) -> Stage:
     """``round-N`` or ``report`` of a standard/deep job (worker/pipeline/deep/)."""
-    from deepref.worker.pipeline.deep import rounds
-    from deepref.worker.pipeline.deep.report import write_report
 
     def job(run: StageRun) -> rounds.Job:
         return rounds.Job(run.job_id, run.question, run.options, run.res, run.store, run.corpus, run.fan_out)
