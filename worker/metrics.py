@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest, multiprocess
 from prometheus_client.core import GaugeMetricFamily
 
-from deepref.worker.queues import QUEUES as BY_KIND
+from deepref.worker import queues
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ REPORT_DELIVERIES = Counter(
     "deepref_report_deliveries", "Report delivery attempts by kind and outcome.", ["kind", "outcome"]
 )
 
-QUEUES = tuple(BY_KIND.values())
+QUEUES = tuple(queues.QUEUES.values())
 """The broker queues (worker/queues.py), read at scrape."""
 
 
