@@ -45,6 +45,8 @@ class Choices:
     embedders: tuple[str, ...] | None = None
     profiles: tuple[str, ...] | None = None
     callbacks: bool = True  # False: no DEEPREF_WEBHOOK_SECRET, so every callback_url is refused
+    depths: tuple[str, ...] | None = None  # ("quick",): no chat model, so standard and deep are refused
+    model_verification: bool = True  # False: DEEPREF_VERIFY_WITH_MODEL=off refuses verify_with_model=true
 
 
 def choices(settings: Settings) -> Choices:
@@ -78,6 +80,8 @@ def choices(settings: Settings) -> Choices:
         embedders=tuple(allowed_embedders(settings)),
         profiles=tuple(settings.allowed_profiles),
         callbacks=settings.webhook_secret is not None,
+        depths=None if settings.llm_base_url else ("quick",),
+        model_verification=settings.verify_with_model != "off",
     )
 
 
@@ -180,6 +184,16 @@ def _options_schema(schema: dict, choices: Choices) -> None:
         props["callback_url"].pop("anyOf", None)
         props["callback_url"] |= {"type": "null"}
         props["callback_url"]["description"] += " This server makes none: it has no DEEPREF_WEBHOOK_SECRET."
+    if choices.depths is not None:
+        props["depth"]["enum"] = list(choices.depths)
+        props["depth"]["description"] += (
+            f" Accepted on this server: {', '.join(choices.depths)} (standard and deep need a chat model: its "
+            "operator sets DEEPREF_LLM_BASE_URL)."
+        )
+    if not choices.model_verification:
+        props["verify_with_model"].pop("anyOf", None)
+        props["verify_with_model"]["enum"] = [False, None]
+        props["verify_with_model"]["description"] += " This server refuses true: DEEPREF_VERIFY_WITH_MODEL=off."
     if choices.priced_models is not None:  # a cost budget needs the chat model's price
         model = {"type": "string", "enum": list(choices.priced_models)}
         schema["if"] = {

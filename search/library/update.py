@@ -17,9 +17,12 @@ their own transactions (:mod:`search.library.vectors`); a killed run resumes the
 
 from __future__ import annotations
 
+import ctypes
 import fcntl
 import hashlib
+import multiprocessing
 import os
+import signal
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -253,13 +256,58 @@ def read_one(root: str, rel: str) -> _Read:
     return _Read(rel, size, mtime, sha, title, pages, texts, tokens, None, message)
 
 
+POOL_START = "fork"
+"""How reading processes start. A forkserver's would not copy the job's other threads,
+but neither it nor spawn can start from a Celery prefork child (they pickle the
+process's authentication key, which billiard's child refuses); measured in
+benchmarks/bench_index_where.py."""
+POOL_MIN_FILES = 8
+"""Fewer files than this are read in the calling process: starting readers costs more."""
+
+
 def _reads(root: Path, rels: list[str], workers: int) -> Iterator[_Read]:
-    if workers <= 1 or len(rels) < 8:
+    if workers <= 1 or len(rels) < POOL_MIN_FILES:
         for rel in rels:
             yield read_one(str(root), rel)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with _reader_pool(workers) as pool:
         yield from pool.map(read_one, [str(root)] * len(rels), rels, chunksize=4)
+
+
+@contextmanager
+def _reader_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """Reading processes that any caller may start, a Celery prefork child included.
+
+    A prefork child is daemonic, and multiprocessing refuses children to daemonic
+    processes ("daemonic processes are not allowed to have children") because a
+    daemon that is killed cannot stop them. Here each reader asks the kernel to kill it
+    when its parent ends (``PR_SET_PDEATHSIG``), so no reader outlives the job that
+    started it, and the refusal is lifted while the pool starts its processes (``map``
+    submits every chunk at once, so all of them start there)."""
+    me = multiprocessing.current_process()
+    config = me._config  # type: ignore[attr-defined]  # multiprocessing keeps 'daemon' here
+    daemonic = config.get("daemon", False)
+    context = multiprocessing.get_context(POOL_START)
+    pool = ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_die_with_parent, initargs=(os.getpid(),)
+    )
+    try:
+        config["daemon"] = False
+        with pool:
+            yield pool
+    finally:
+        config["daemon"] = daemonic
+
+
+def _die_with_parent(parent: int) -> None:
+    """In a reading process: be killed (SIGKILL) when ``parent``, which forked it, ends."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG; Linux only, elsewhere a no-op
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent ended before prctl took effect
+        os._exit(1)
 
 
 def update_index(

@@ -265,12 +265,43 @@ def test_a_cost_budget_is_declared_only_for_models_with_a_price():
         assert validator.is_valid(body) == taken == _options_taken(options, settings), options
 
 
+@pytest.mark.parametrize(
+    "values",
+    [
+        {},  # no chat model: only quick jobs run, and the model may not judge citations
+        {"llm_base_url": "https://llm.example/v1"},
+        {"llm_base_url": "https://llm.example/v1", "verify_with_model": "off"},
+    ],
+)
+def test_depth_and_model_verification_are_declared_as_this_server_runs_them(values):
+    """What Schemathesis found (issue 36): a schema-valid ``depth: deep`` answered an
+    undeclared 422 on a server with no chat model. The description built from the
+    server's settings takes exactly what its submit checks take."""
+    from deepref.api.spec import choices
+
+    settings = _settings(**values)
+    spec = openapi(settings.max_question_chars, choices(settings))
+    validator = jsonschema.Draft202012Validator(
+        {"$ref": "#/components/schemas/JobRequest", "components": spec["components"]}
+    )
+    for options in [
+        {"depth": depth, "verify_with_model": verify}
+        for depth in ("quick", "standard", "deep")
+        for verify in (None, False, True)
+    ]:
+        body = {"question": "q", "options": options}
+        assert validator.is_valid(body) == _options_taken(options, settings), (values, options)
+
+
 def _options_taken(options: dict, settings) -> bool:
     from deepref.reference.errors import ConfigurationError, InputError
     from deepref.worker.jobs.limits import check_options
+    from deepref.worker.pipeline.deep.budget import check_depth
 
     try:
-        check_options(JobRequest.model_validate({"question": "q", "options": options}).options, settings)
+        parsed = JobRequest.model_validate({"question": "q", "options": options}).options
+        check_options(parsed, settings)
+        check_depth(parsed, settings)  # what Client.submit checks next
     except (InputError, ConfigurationError):
         return False
     return True

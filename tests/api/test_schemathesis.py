@@ -45,7 +45,17 @@ def _seed_report(root: Path) -> None:
     )
 
 
-def test_schemathesis_finds_nothing(serve, start_worker, searxng_server, web_site, artifacts_dir, tmp_path):
+SERVERS = {
+    "with a chat model": {},
+    # issue 36: depth standard/deep is refused here, so the description must not offer it
+    "without a chat model": {"DEEPREF_LLM_BASE_URL": ""},
+}
+
+
+@pytest.mark.parametrize("server_settings", SERVERS.values(), ids=SERVERS.keys())
+def test_schemathesis_finds_nothing(
+    server_settings, serve, start_worker, searxng_server, web_site, artifacts_dir, tmp_path
+):
     if not SCHEMATHESIS.exists():
         pytest.skip(f"schemathesis is not installed in {SCHEMATHESIS.parent} (make install-dev)")
     searxng_server.fake.default = [{"url": web_site.url("/article"), "title": "Tides", "content": ""}]
@@ -56,6 +66,7 @@ def test_schemathesis_finds_nothing(serve, start_worker, searxng_server, web_sit
         DEEPREF_API_TOKEN=token,
         DEEPREF_API_STREAM_MAX_SECONDS="3",  # a stream of a job still queued ends soon, as documented
         DEEPREF_REPORTS_DIR=str(tmp_path / "reports"),
+        **server_settings,
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_")}
     argv = [
@@ -73,7 +84,7 @@ def test_schemathesis_finds_nothing(serve, start_worker, searxng_server, web_sit
         "--report-dir",
         str(tmp_path / "schemathesis-report"),
     ]
-    log_path = artifacts_dir / "schemathesis.log"
+    log_path = artifacts_dir / f"schemathesis-{len(server_settings)}.log"
     with open(log_path, "w") as log:
         run = subprocess.run(argv, cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT, timeout=540)
     output = log_path.read_text(errors="replace")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from deepref.reference.locators import Locator, locator_link
@@ -31,3 +33,37 @@ def test_queued_job_on_a_pdf_folder_cites_the_page(worker_env, start_worker, cli
     assert refs[0].locator is not None and refs[0].locator.text == "p. 3"
     link = locator_link(refs[0].url, Locator.from_dict(refs[0].locator.model_dump()))
     assert link.endswith("report.pdf#page=3")
+
+
+def test_queued_job_on_a_folder_not_yet_indexed_indexes_it_in_the_worker(
+    worker_env, start_worker, client_for, tmp_path
+):
+    """Issue 36: a prefork child (daemonic) used to fail with "daemonic processes are not
+    allowed to have children" on a fresh folder of eight files or more (the reader pool)."""
+    from tests.search.documents.makers import make_docx, make_epub, make_odt, make_pptx
+
+    for n in range(6):
+        # each report has its own subject, so that one is cited for the question
+        lines = [f"Survey {n} counted {10 + n} herons at station {n}." for _ in range(2)]
+        (tmp_path / f"survey-{n}.pdf").write_bytes(make_pdf([*lines, *SENTENCES] if n == 4 else lines))
+    (tmp_path / "lake.docx").write_bytes(make_docx())
+    (tmp_path / "wetlands.pptx").write_bytes(make_pptx())
+    (tmp_path / "book.epub").write_bytes(make_epub())
+    (tmp_path / "findings.odt").write_bytes(make_odt())
+    start_worker("fresh")  # concurrency 2, prefork: each job runs in a daemonic child
+    client = client_for(worker_env)
+    job_id = client.submit(
+        "What did the parish committee recommend about motorboats?",
+        {"provider": "local", "corpus_dir": str(tmp_path)},
+    )
+    result = client.result(job_id, wait=True, timeout=150)
+    refs = [r for r in result.references if "motorboats" in r.quote]
+    assert refs, (result.answer, result.warnings, [r.quote for r in result.references])
+    assert refs[0].url.endswith("survey-4.pdf")
+    assert refs[0].locator is not None and refs[0].locator.text == "p. 5"
+    # the worker built the index: every file is in it, none skipped
+    from deepref.search.library.store import LibrarySearcher, index_path
+
+    index = index_path(Path(worker_env["DEEPREF_INDEX_DIR"]), tmp_path.resolve())
+    files, passages = LibrarySearcher(index).counts()
+    assert files == 10 and passages >= 10

@@ -393,3 +393,62 @@ def test_jobs_use_stored_vectors_only_when_the_setting_says_so(library, tmp_path
         settings = Settings(index_dir=tmp_path / "index", library_vectors=vectors)
         local = Resources(settings=settings, fetcher=None, embedder=embedder).provider(options).providers[0]
         assert local.name == "local" and local.embedder is expected and local.index_dir == tmp_path / "index"
+
+
+def _index_in(where: str, folder: str, index_dir: str, out) -> None:
+    try:
+        summary = update_index(Path(folder), Path(index_dir), workers=2)
+        out.send((summary.read, summary.files, os.getpid()))
+    except Exception as exc:
+        out.send((type(exc).__name__, str(exc), where))
+
+
+@pytest.mark.parametrize("where", ["daemonic process", "thread"])
+def test_the_reading_pool_starts_wherever_a_job_runs(where, tmp_path):
+    """Issue 36: a Celery prefork child is a daemonic process, which multiprocessing
+    refuses children; a fresh folder of eight files or more failed there. From a thread
+    (the embedded runner, a threads pool) the pool starts too."""
+    import multiprocessing
+
+    _many(tmp_path / "docs", 12)
+    receive, send = multiprocessing.Pipe(duplex=False)
+    args = (where, str(tmp_path / "docs"), str(tmp_path / "index"), send)
+    if where == "thread":
+        runner = threading.Thread(target=_index_in, args=args)
+    else:
+        runner = multiprocessing.get_context("fork").Process(target=_index_in, args=args, daemon=True)
+    runner.start()
+    assert receive.poll(60), "the index run did not finish"
+    read, files, _ = receive.recv()
+    runner.join(10)
+    assert (read, files) == (12, 12)
+
+
+def test_a_reader_dies_with_the_process_that_started_it(tmp_path):
+    """The reason multiprocessing refuses a daemon children: a daemon killed cannot stop
+    them. The readers ask the kernel for SIGKILL when their parent ends instead."""
+    code = (
+        "import sys, time\n"
+        "from deepref.search.library.update import _reader_pool\n"
+        "with _reader_pool(1) as pool:\n"
+        "    pool.submit(time.sleep, 60)\n"
+        "    time.sleep(0.5)\n"
+        "    print(*pool._processes, flush=True)\n"
+        "    time.sleep(60)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", code], cwd=REPO, stdout=subprocess.PIPE, text=True)
+    try:
+        reader = int(parent.stdout.readline())
+        os.kill(parent.pid, signal.SIGKILL)
+        parent.wait(10)
+        deadline = time.monotonic() + 10
+        while Path(f"/proc/{reader}").exists() and time.monotonic() < deadline:
+            if Path(f"/proc/{reader}/stat").read_text().split()[2] == "Z":  # ended, not yet reaped
+                break
+            time.sleep(0.05)
+        alive = Path(f"/proc/{reader}").exists() and Path(f"/proc/{reader}/stat").read_text().split()[2] != "Z"
+        assert not alive, "the reader outlived the process that started it"
+    finally:
+        parent.kill()
+        parent.wait()
+        parent.stdout.close()
