@@ -109,7 +109,8 @@ async def create_job(request: web.Request) -> web.Response:
             return error_response(403, "Forbidden", str(exc))
         except CorpusError as exc:
             raise validation.BadRequest(str(exc)) from None
-    job_id = await asyncio.to_thread(_client(request).submit, job.question, job.options)
+    # a remote caller: its picks within DEEPREF_ALLOWED_* (worker/jobs/limits.py)
+    job_id = await asyncio.to_thread(_client(request).submit, job.question, job.options, caller="remote")
     return web.json_response(
         {"id": job_id, "state": "queued", "urls": _urls(request, job_id)},
         status=202,

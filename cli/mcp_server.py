@@ -34,6 +34,7 @@ from deepref.worker.jobs.models import JobState, ResearchOptions, ResearchResult
 
 if TYPE_CHECKING:
     from deepref.worker.client import Client
+    from deepref.worker.jobs.limits import Caller
     from deepref.worker.settings import Settings
 
 SERVER_NAME = "deepref"
@@ -160,6 +161,9 @@ def _research_tools(server, settings: "Settings", jobs: "_Jobs", *, queued: bool
     from mcp.server.mcpserver import Context
 
     question_chars = settings.max_question_chars  # the operator's limit, in the schema the client sees
+    # over HTTP a remote caller, bound by DEEPREF_ALLOWED_*; over stdio this machine's user,
+    # who runs deepref with its settings: the operator (worker/jobs/limits.py)
+    caller: Caller = "remote" if http else "operator"
     Question = Annotated[
         str, Field(min_length=1, max_length=question_chars, description="What to research, in plain words.")
     ]
@@ -187,9 +191,9 @@ def _research_tools(server, settings: "Settings", jobs: "_Jobs", *, queued: bool
     ) -> dict[str, Any]:
         options = checked(options)
         if queued:
-            result, job_id = await jobs.research(question, options, ctx, wait_seconds)
+            result, job_id = await jobs.research(question, options, ctx, wait_seconds, caller=caller)
         else:
-            result, job_id = await _research_here(question, options, settings, ctx), None
+            result, job_id = await _research_here(question, options, settings, ctx, caller), None
         data = json.loads(format_result(result, "json"))
         return {"job_id": job_id, "markdown": format_result(result, "md", style), **data}
 
@@ -199,7 +203,7 @@ def _research_tools(server, settings: "Settings", jobs: "_Jobs", *, queued: bool
         question: Question,
         options: Annotated[ResearchOptions | None, Field(description="Search and referencing options.")] = None,
     ) -> dict[str, str]:
-        job_id = await asyncio.to_thread(jobs.client().submit, question, checked(options))
+        job_id = await asyncio.to_thread(jobs.client().submit, question, checked(options), caller=caller)
         return {"id": job_id, "state": JobState.queued.value}
 
     @server.tool(description="State, progress, message and per-stage timings of a job.")
@@ -274,7 +278,9 @@ def _report_resource(server, settings: "Settings") -> None:
 
 
 # --------------------------------------------------------------------------- research
-async def _research_here(question: str, options: ResearchOptions, settings: "Settings", ctx) -> ResearchResult:
+async def _research_here(
+    question: str, options: ResearchOptions, settings: "Settings", ctx, caller: "Caller"
+) -> ResearchResult:
     """The embedded pipeline in this process; the runner's progress callback (called
     on this loop) feeds one task that sends the notifications in order."""
     from deepref.worker.pipeline.embedded import run_research_async
@@ -292,6 +298,7 @@ async def _research_here(question: str, options: ResearchOptions, settings: "Set
             options,
             settings=settings,
             on_progress=lambda stage, fraction, state: queue.put_nowait((fraction, 1.0, state)),
+            caller=caller,
         )
     finally:
         queue.put_nowait(None)
@@ -324,7 +331,7 @@ class _Jobs:
         except Exception:  # kombu/redis errors: submit then reports the broker
             return True
 
-    async def research(self, question: str, options: ResearchOptions, ctx, wait_seconds: float):
+    async def research(self, question: str, options: ResearchOptions, ctx, wait_seconds: float, *, caller: "Caller"):
         """Submit, report the job's progress as it changes, return its result; a
         cancelled tool call cancels the job."""
         client = self.client()
@@ -334,7 +341,7 @@ class _Jobs:
                 f"{self.settings.key_prefix!r}): start one with 'deepref worker' and the same DEEPREF_REDIS_URL and "
                 "DEEPREF_KEY_PREFIX, or run this server with --research local to research in its own process"
             )
-        job_id = await asyncio.to_thread(client.submit, question, options)
+        job_id = await asyncio.to_thread(client.submit, question, options, caller=caller)
         await ctx.report_progress(0.0, 1.0, f"queued as job {job_id}")
         deadline, last = time.monotonic() + wait_seconds, None
         try:

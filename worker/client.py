@@ -20,7 +20,7 @@ from kombu.exceptions import OperationalError
 from deepref.worker.errors import JobCancelled, JobFailed, JobPending, JobTimeout, StoreUnavailable
 from deepref.worker.inference.llm import check_llm_settings
 from deepref.worker.jobs.lifecycle import JobLifecycle, stall_allowance
-from deepref.worker.jobs.limits import check_options
+from deepref.worker.jobs.limits import Caller, check_options
 from deepref.worker.jobs.models import JobRecord, JobState, ResearchOptions, ResearchResult, first_stage
 from deepref.worker.jobs.questions import validate_question
 from deepref.worker.jobs.records import Queue
@@ -67,14 +67,22 @@ class Client:
             self._celery = None
 
     def submit(
-        self, question: str, options: ResearchOptions | dict | None = None, *, queue: Queue = "interactive"
+        self,
+        question: str,
+        options: ResearchOptions | dict | None = None,
+        *,
+        queue: Queue = "interactive",
+        caller: Caller = "operator",
     ) -> str:
         """Queue a job and return its id at once. ``queue="bulk"`` is for work nobody
-        waits on interactively (report sections): it never delays interactive jobs."""
+        waits on interactively (report sections): it never delays interactive jobs.
+        ``caller``: whoever can write to the broker is its operator; the API and MCP over
+        HTTP pass ``"remote"``, whose options the ``DEEPREF_ALLOWED_*`` lists bound
+        (worker/jobs/limits.py)."""
         question = validate_question(question, max_chars=self.settings.max_question_chars)
         if isinstance(options, dict):
             options = ResearchOptions.model_validate(options)
-        check_options(options, self.settings)
+        check_options(options, self.settings, caller=caller)
         if options is not None and options.callback_url:
             validate_callback_url(options.callback_url, self.settings)
         check_llm_settings(self.settings)

@@ -186,7 +186,11 @@ def _provider_taken(spec: str, settings) -> bool:
     from deepref.worker.jobs.limits import check_options
 
     try:
-        check_options(JobRequest.model_validate({"question": "q", "options": {"provider": spec}}).options, settings)
+        check_options(
+            JobRequest.model_validate({"question": "q", "options": {"provider": spec}}).options,
+            settings,
+            caller="remote",
+        )
     except (ValidationError, InputError, ConfigurationError):
         return False
     return True
@@ -300,7 +304,7 @@ def _options_taken(options: dict, settings) -> bool:
 
     try:
         parsed = JobRequest.model_validate({"question": "q", "options": options}).options
-        check_options(parsed, settings)
+        check_options(parsed, settings, caller="remote")
         check_depth(parsed, settings)  # what Client.submit checks next
     except (InputError, ConfigurationError):
         return False

@@ -94,12 +94,9 @@ async def test_bad_inputs_are_tool_errors_with_the_cli_messages(tmp_path):
             ("research", {"question": ""}, "at least 1 character"),
             ("research", {"question": "q", "options": {"max_pages": 0}}, "greater than or equal to 1"),
             ("research", {"question": "q", "options": {"corpus_dir": str(tmp_path / "nope")}}, "no such folder"),
-            (
-                "research",
-                {"question": "q", "options": {"llm_model": "other"}},
-                "options.llm_model 'other' is not allowed",
-            ),
-            ("submit", {"question": "q", "options": {"embedder": "openai"}}, "DEEPREF_ALLOWED_EMBEDDERS"),
+            # over stdio the caller is the operator: no DEEPREF_ALLOWED_* list applies, and
+            # what the pick lacks here is named with its fix
+            ("research", {"question": "q", "options": {"embedder": "openai"}}, "needs DEEPREF_EMBEDDING_BASE_URL"),
             ("status", {"job_id": "../../etc"}, "job_id"),
             ("result", {"job_id": "0" * 32, "format": "docx"}, "format"),
             ("result", {"job_id": "0" * 32, "format": "json", "style": "apa"}, "--style applies to md, html and text"),
@@ -341,6 +338,10 @@ async def test_mcp_and_the_api_refuse_bad_folders_and_names_alike(
             refused = await session.call_tool("research", {"question": "q", "options": {"corpus_dir": folder}})
             assert refused.is_error and text_of(refused) == api_says[folder], folder
             assert "\n" not in text_of(refused) and len(text_of(refused)) < 400
+        # a remote caller: its picks within DEEPREF_ALLOWED_* (worker/jobs/limits.py), as the API's
+        for options in ({"llm_model": "other"}, {"provider": "academic"}, {"embedder": "openai"}):
+            refused = await session.call_tool("submit", {"question": "q", "options": options})
+            assert refused.is_error and "is not allowed on this server" in text_of(refused), options
         with pytest.raises(MCPError) as missing:
             await session.read_resource(f"deepref://reports/{'n' * 5000}/r1/report.md")
         assert len(str(missing.value)) < 400

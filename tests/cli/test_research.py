@@ -229,16 +229,6 @@ def test_html_output_of_a_deep_result_shows_outline_rounds_and_spend_escaped():
     assert "How it was researched" not in format_result(result.model_copy(update={"deep": None}), "html")
 
 
-def test_options_that_widen_are_one_line_errors():
-    """A corpus-only deployment cannot be made to search the web (docs/configuration.md)."""
-    out = run("research", QUESTION, "--provider", "duckduckgo", env={"DEEPREF_SEARCH_PROVIDER": "local"})
-    assert out.returncode == 2 and "Traceback" not in out.stderr
-    assert out.stderr.strip().splitlines() == [
-        "deepref: error: options.provider 'duckduckgo' is not allowed on this server: choose one of local "
-        "(its operator lists them in DEEPREF_ALLOWED_PROVIDERS)"
-    ]
-
-
 def test_a_local_reasoning_model_with_a_small_context(topic_site, research_env, openai_server):
     """Served raw by llama.cpp with 2,048 tokens: the answer holds no thinking, the
     prompt was cut to fit and the warnings say so, and the thinking is counted."""

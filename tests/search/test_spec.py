@@ -34,10 +34,10 @@ def test_unknown_or_empty_spec_is_refused_everywhere(spec):
 def test_a_missing_key_names_the_setting_at_submit():
     settings = Settings(allowed_providers=["all", "tavily"])
     with pytest.raises(ConfigurationError, match="set DEEPREF_TAVILY_API_KEY"):
-        check_options(ResearchOptions(provider="openalex,tavily"), settings)
-    check_options(ResearchOptions(provider="all"), settings)  # a preset leaves keyless ones out
+        check_options(ResearchOptions(provider="openalex,tavily"), settings, caller="remote")
+    check_options(ResearchOptions(provider="all"), settings, caller="remote")  # a preset leaves keyless ones out
     with pytest.raises(ConfigurationError, match="DEEPREF_EXA_API_KEY"):
-        check_options(None, Settings(search_provider="exa"))
+        check_options(None, Settings(search_provider="exa"), caller="remote")
 
 
 def test_a_missing_key_names_the_setting_at_startup():
@@ -48,12 +48,12 @@ def test_a_missing_key_names_the_setting_at_startup():
 def test_options_only_narrow_with_presets():
     settings = Settings(search_provider="duckduckgo")
     with pytest.raises(OptionNotAllowed, match=r"options\.provider 'openalex' is not allowed"):
-        check_options(ResearchOptions(provider="academic"), settings)
+        check_options(ResearchOptions(provider="academic"), settings, caller="remote")
     settings = Settings(search_provider="academic")
-    check_options(ResearchOptions(provider="arxiv,pubmed"), settings)
-    check_options(ResearchOptions(provider="local", corpus_dir="/srv"), settings)
+    check_options(ResearchOptions(provider="arxiv,pubmed"), settings, caller="remote")
+    check_options(ResearchOptions(provider="local", corpus_dir="/srv"), settings, caller="remote")
     with pytest.raises(OptionNotAllowed, match="'duckduckgo'"):
-        check_options(ResearchOptions(provider="web"), settings)
+        check_options(ResearchOptions(provider="web"), settings, caller="remote")
 
 
 def test_api_providers_share_a_redis_limiter_at_their_documented_rate(redis_url, key_prefix):

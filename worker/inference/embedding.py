@@ -257,6 +257,16 @@ def embedder_choice(settings: Settings, name: str | None = None) -> str:
     return "local" if LocalEmbedder.available() else "jaccard"
 
 
+def embedder_missing(choice: str, settings: Settings) -> str | None:
+    """What the embedder ``choice`` (``embedder_choice``'s answer) lacks here, with its fix;
+    None when it can run. Nothing is imported or loaded."""
+    if choice == "local" and not LocalEmbedder.available():
+        return _INSTALL_HINT
+    if choice == "openai" and not settings.embedding_base_url:
+        return "the openai embedder needs DEEPREF_EMBEDDING_BASE_URL (an OpenAI-compatible /v1 base URL)"
+    return None
+
+
 def uses_local_model(settings: Settings) -> bool:
     """Whether jobs with default options embed with the (installed) local model."""
     return embedder_choice(settings) == "local" and LocalEmbedder.available()

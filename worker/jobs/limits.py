@@ -1,20 +1,31 @@
 """What a job's options may change: they narrow the operator's settings, never widen them.
 
-Options come from whoever can submit a job (an HTTP caller, a report definition);
-settings come from the operator. So an option that loosens a limit is clamped to
-the operator's value (with a warning in the result), allow lists intersect (a host
-must be allowed by both) and deny lists add up. An option that picks something
-(a model, a search provider, an embedder, a profile) must pick one the operator
-allows (``check_options``, at submit, before anything runs or is counted in a
-metric's labels). Pure: settings and options in, limits out. docs/configuration.md
-("What a job's options may change") has the table of every option and its bound.
+Options come from whoever can submit a job; settings come from the operator. So an
+option that loosens a limit is clamped to the operator's value (with a warning in
+the result), allow lists intersect (a host must be allowed by both) and deny lists
+add up. These clamps hold for every job, wherever it came from: they run where the
+job runs (``job_limits``), so a worker keeps its own limits.
+
+An option that picks something (a model, a search provider, an embedder, a
+profile) is checked at submit (``check_options``, before anything runs or is
+counted in a metric's labels), and who asks decides against what:
+
+- a **remote** caller (the HTTP API, ``deepref mcp --http``) must pick one of the
+  ``DEEPREF_ALLOWED_*`` lists: "not allowed on this server";
+- the **operator** (``deepref research``, ``deepref submit``, MCP over stdio, the
+  Python ``Client``, report definitions: whoever runs deepref with the deployment's
+  settings or can write to its broker) may pick anything deepref knows, as long as
+  its key or extra is present; a missing one is named with its fix.
+
+Pure: settings and options in, limits out. docs/configuration.md ("What a job's
+options may change") has the table of every option and its bound.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from deepref.reference.errors import ConfigurationError, InputError
 from deepref.search.merge import merge_hits
@@ -27,6 +38,11 @@ from deepref.worker.search_config import check_search_config, job_provider_spec,
 if TYPE_CHECKING:
     from deepref.worker.jobs.models import ResearchOptions
     from deepref.worker.settings import Settings
+
+
+Caller = Literal["operator", "remote"]
+"""Who submits a job: the operator (the terminal, the broker, stdio) or a remote
+caller (HTTP) whom the ``DEEPREF_ALLOWED_*`` lists bound."""
 
 
 class OptionNotAllowed(InputError):
@@ -75,14 +91,29 @@ def allowed_embedders(settings: Settings) -> tuple[str, ...]:
     return tuple(dict.fromkeys([settings.embedder, "jaccard"]))
 
 
-def check_options(options: ResearchOptions | None, settings: Settings) -> None:
-    """Refuse options (``ResearchOptions``) that pick what the operator does not allow, and
-    a search provider whose key is not set (ConfigurationError naming the setting)."""
+def check_options(options: ResearchOptions | None, settings: Settings, *, caller: Caller) -> None:
+    """Refuse options (``ResearchOptions``) that pick what ``caller`` may not pick (a remote
+    caller: outside the ``DEEPREF_ALLOWED_*`` lists) and a search provider whose key is not
+    set (ConfigurationError naming the setting). What the job needs installed where it
+    runs is ``check_runnable_here``'s: a queued job runs on a worker, with its extras."""
     if options is None:
         check_search_config(settings.search_provider, settings)
         return
-    providers = allowed_providers(settings)
     spec = job_provider_spec(options, settings)
+    if caller == "remote":
+        _check_allowed(options, spec, settings)
+    check_search_config(spec, settings)  # a provider without its key: the setting to fix
+    check_cost_budget(options, settings)
+    if caller == "remote" and options.verify_with_model and settings.verify_with_model == "off":
+        raise OptionNotAllowed(
+            "options.verify_with_model is not allowed on this server: its operator set DEEPREF_VERIFY_WITH_MODEL=off "
+            "(the support model alone checks citations)"
+        )
+
+
+def _check_allowed(options: ResearchOptions, spec: str, settings: Settings) -> None:
+    """A remote caller's picks, each within its ``DEEPREF_ALLOWED_*`` list."""
+    providers = allowed_providers(settings)
     picks = [
         ("llm_model", options.llm_model, allowed_models(settings), "DEEPREF_ALLOWED_LLM_MODELS"),
         *(
@@ -99,13 +130,17 @@ def check_options(options: ResearchOptions | None, settings: Settings) -> None:
                 f"options.{option} {shown!r} is not allowed on this server: choose one of "
                 f"{', '.join(allowed)} (its operator lists them in {env})"
             )
-    check_search_config(spec, settings)  # a provider without its key: the setting to fix
-    check_cost_budget(options, settings)
-    if options.verify_with_model and settings.verify_with_model == "off":
-        raise OptionNotAllowed(
-            "options.verify_with_model is not allowed on this server: its operator set DEEPREF_VERIFY_WITH_MODEL=off "
-            "(the support model alone checks citations)"
-        )
+
+
+def check_runnable_here(options: ResearchOptions, settings: Settings) -> None:
+    """A job about to run in this process (``deepref research``, MCP's local research):
+    an embedder it names that cannot run here, its extra or endpoint named with the fix,
+    before minutes of searching and reading rather than at the scoring."""
+    from deepref.worker.inference.embedding import embedder_choice, embedder_missing
+
+    name = options.embedder
+    if name is not None and (missing := embedder_missing(embedder_choice(settings, name), settings)) is not None:
+        raise ConfigurationError(f"embedder {name!r}: {missing}")
 
 
 def check_cost_budget(options: ResearchOptions, settings: Settings) -> None:

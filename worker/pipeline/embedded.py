@@ -14,7 +14,7 @@ from collections.abc import Callable
 from deepref.reference.errors import DeeprefError
 from deepref.worker.jobs import webhooks
 from deepref.worker.jobs.lifecycle import JobLifecycle
-from deepref.worker.jobs.limits import check_options
+from deepref.worker.jobs.limits import Caller, check_options, check_runnable_here
 from deepref.worker.jobs.models import REPORT_STAGE, JobRecord, JobState, ResearchOptions, ResearchResult, round_stage
 from deepref.worker.jobs.questions import validate_question
 from deepref.worker.jobs.store import MemoryJobStore
@@ -35,6 +35,7 @@ def run_research(
     on_progress: ProgressCallback | None = None,
     on_update: Callable[[JobRecord], None] | None = None,
     on_text: Callable[[dict[str, str]], None] | None = None,
+    caller: Caller = "operator",
 ) -> ResearchResult:
     """Answer ``question`` now, in-process; raises DeeprefError subclasses on failure.
     ``on_update`` sees the job's record after every change (its message says in words
@@ -43,7 +44,13 @@ def run_research(
     text has its markers already rewritten)."""
     return asyncio.run(
         run_research_async(
-            question, options, settings=settings, on_progress=on_progress, on_update=on_update, on_text=on_text
+            question,
+            options,
+            settings=settings,
+            on_progress=on_progress,
+            on_update=on_update,
+            on_text=on_text,
+            caller=caller,
         )
     )
 
@@ -57,14 +64,18 @@ async def run_research_async(
     on_update: Callable[[JobRecord], None] | None = None,
     on_text: Callable[[dict[str, str]], None] | None = None,
     resources: Resources | None = None,
+    caller: Caller = "operator",
 ) -> ResearchResult:
-    """``resources``: network clients built by the caller for this question's options
+    """``caller``: ``"remote"`` for MCP over HTTP, whose options ``DEEPREF_ALLOWED_*`` bound
+    (worker/jobs/limits.py); the terminal and stdio are the operator's.
+    ``resources``: network clients built by the caller for this question's options
     (``build_resources``), kept open after the run, so that several runs share one
     fetcher and its extraction processes; by default a set is built and closed here."""
     settings = settings or get_settings()
     options = options or ResearchOptions()
     question = validate_question(question, max_chars=settings.max_question_chars)
-    check_options(options, settings)
+    check_options(options, settings, caller=caller)
+    check_runnable_here(options, settings)
     if options.callback_url:
         webhooks.validate_callback_url(options.callback_url, settings)
     store = MemoryJobStore()

@@ -64,8 +64,8 @@ def test_the_server_caps_what_a_job_asks(deep_settings):
 def test_a_cost_budget_on_a_model_of_unknown_price_is_refused_at_submit(deep_settings):
     settings = deep_settings.model_copy(update={"llm_base_url": "https://llm.example.com/v1", "llm_model": "mystery-1"})
     with pytest.raises(ConfigurationError, match=r"mystery-1.*DEEPREF_LLM_PRICES"):
-        check_options(ResearchOptions(budget=ResearchBudget(cost=1.0)), settings)
-    check_options(ResearchOptions(), settings)  # no budget: the cost is merely reported as unknown
+        check_options(ResearchOptions(budget=ResearchBudget(cost=1.0)), settings, caller="remote")
+    check_options(ResearchOptions(), settings, caller="remote")  # no budget: the cost is merely reported as unknown
 
 
 def test_a_quick_job_reports_its_cost_including_the_sub_queries(deep_settings, openai_server):

@@ -90,7 +90,7 @@ async def test_search_stage_cannot_widen_the_operator_allow_list(searxng_server)
 )
 def test_options_pick_only_what_the_operator_allows(settings, options, message):
     with pytest.raises(OptionNotAllowed, match=message) as refused:
-        check_options(ResearchOptions(**options), _settings(**settings))
+        check_options(ResearchOptions(**options), _settings(**settings), caller="remote")
     assert "\n" not in str(refused.value)
 
 
@@ -106,7 +106,7 @@ def test_options_pick_only_what_the_operator_allows(settings, options, message):
     ],
 )
 def test_options_within_the_operator_allowance_pass(settings, options):
-    check_options(ResearchOptions(**options), _settings(**settings))
+    check_options(ResearchOptions(**options), _settings(**settings), caller="remote")
 
 
 @pytest.mark.redis
@@ -116,6 +116,6 @@ def test_a_refused_model_is_refused_at_submit_before_anything_is_stored(redis_cl
 
     client = Client(_settings(redis_url=redis_url, key_prefix=key_prefix))
     with pytest.raises(OptionNotAllowed, match="DEEPREF_ALLOWED_LLM_MODELS"):
-        client.submit("What is BM25?", {"llm_model": "someone-elses-model"})
+        client.submit("What is BM25?", {"llm_model": "someone-elses-model"}, caller="remote")
     assert not redis_client.keys(f"{key_prefix}:*")
     client.close()

@@ -56,7 +56,11 @@ def test_no_opinion_asked_unless_the_job_or_the_operator_wants_one(deep_settings
     run_research(Q + " again", ResearchOptions(embedder="jaccard"), settings=always)
     assert judge_requests(openai_server.fake)
     with pytest.raises(OptionNotAllowed, match="DEEPREF_VERIFY_WITH_MODEL=off"):
-        check_options(ResearchOptions(verify_with_model=True), settings.model_copy(update={"verify_with_model": "off"}))
+        check_options(
+            ResearchOptions(verify_with_model=True),
+            settings.model_copy(update={"verify_with_model": "off"}),
+            caller="remote",
+        )
 
 
 def test_a_judge_that_answers_nonsense_leaves_the_support_models_decision(deep_settings, openai_server):
