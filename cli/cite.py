@@ -12,12 +12,34 @@ import json
 import sys
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from deepref.reference import Source, build_references
 from deepref.reference.errors import InputError
+from deepref.reference.locators import Mark
 from deepref.reference.styles import STYLE_NAMES
 from deepref.worker.inference.embedding import get_embedder
+
+
+class _MarkIn(BaseModel):
+    """From character ``start`` of the source's text on: page/slide ``number`` (what
+    ``#page=`` opens; ``label`` the printed page label when it differs) or the section
+    ``label`` (its heading path, "Methods › Sampling")."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    start: int = Field(..., ge=0)
+    kind: Literal["page", "slide", "section"] = "page"
+    number: int = Field(0, ge=0)
+    label: str = ""
+
+
+class _PageIn(BaseModel):
+    """One page (or slide) of a source given as a list of pages."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    text: str
+    number: int | None = Field(None, ge=1, description="its physical number; default: its place in the list")
+    label: str = ""
 
 
 class _SourceIn(BaseModel):
@@ -25,8 +47,11 @@ class _SourceIn(BaseModel):
     id: str
     url: str
     title: str
-    text: str
+    text: str | None = None
     date: str | None = None
+    marks: list[_MarkIn] | None = Field(None, max_length=100_000)
+    pages: list[str | _PageIn] | None = Field(None, max_length=100_000)
+    pages_kind: Literal["page", "slide"] = "page"
 
     @field_validator("id", mode="before")
     @classmethod
@@ -36,6 +61,40 @@ class _SourceIn(BaseModel):
         if isinstance(value, int) and not isinstance(value, bool):
             return str(value)
         return value
+
+    @model_validator(mode="after")
+    def _text_or_pages(self) -> _SourceIn:
+        if self.pages is None and self.text is None:
+            raise ValueError("give the source's text, or its pages")
+        if self.pages is not None and (self.text is not None or self.marks is not None):
+            raise ValueError("pages replace text and marks: give either pages, or text (with marks)")
+        if self.marks is not None:
+            starts = [m.start for m in self.marks]
+            if starts != sorted(starts):
+                raise ValueError("marks must be in order of start")
+            if starts and starts[-1] > len(self.text or ""):
+                raise ValueError(f"a mark starts at {starts[-1]}, past the end of the text ({len(self.text or '')})")
+        return self
+
+    def source(self) -> Source:
+        """The engine's source: a list of pages becomes their text joined by blank lines,
+        with a mark where each page starts (so a reference names and links its page)."""
+        if self.pages is None:
+            marks = tuple(Mark(m.start, m.kind, m.number, m.label) for m in self.marks or ())
+            return Source(self.id, self.url, self.title, self.text or "", self.date, marks)
+        parts: list[str] = []
+        marks_list: list[Mark] = []
+        offset = 0
+        for i, page in enumerate(self.pages, start=1):
+            item = page if isinstance(page, _PageIn) else _PageIn(text=page)
+            number = item.number or i
+            label = item.label if item.label and item.label != str(number) else ""
+            if parts:
+                offset += 2
+            marks_list.append(Mark(offset, self.pages_kind, number, label))
+            parts.append(item.text)
+            offset += len(item.text)
+        return Source(self.id, self.url, self.title, "\n\n".join(parts), self.date, tuple(marks_list))
 
 
 class _OptionsIn(BaseModel):
@@ -90,7 +149,7 @@ def cite(doc: _CiteIn) -> dict[str, Any]:
     embedder = None if opts.embedder == "jaccard" else get_embedder(opts.embedder)
     result = build_references(
         doc.answer,
-        [Source(**s.model_dump()) for s in doc.sources],
+        [s.source() for s in doc.sources],
         embedder=embedder,
         **opts.model_dump(exclude={"style", "embedder"}),
     )

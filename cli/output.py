@@ -61,15 +61,11 @@ def format_result(result: ResearchResult, fmt: str, style: str | None = None) ->
     return body + ("\n\n" + notes if notes else "")
 
 
-def _quotes(refs) -> list[str]:
-    return list(dict.fromkeys(" ".join(r.quote.split()) for r in refs if r.quote))
-
-
 def _styled(fmt: str, result: ResearchResult, style: str):
     """The md or text style whose footnote definitions are citation-style entries,
     each followed by the quotes that support the claims."""
     from deepref.bibliography import entries_by_number
-    from deepref.reference.styles import MarkdownFootnotes, TextStyle
+    from deepref.reference.styles import MarkdownFootnotes, TextStyle, located_quotes, markdown_quote, text_quote
 
     entries = entries_by_number(result, style, "md" if fmt == "md" else "text")
 
@@ -77,7 +73,7 @@ def _styled(fmt: str, result: ResearchResult, style: str):
         def reference_list(self, groups):
             lines = []
             for n, refs in groups:
-                quotes = " … ".join(f'"{q}"' for q in _quotes(refs))
+                quotes = " … ".join(markdown_quote(q) for q in located_quotes(refs))
                 lines.append(f"[^{n}]: {entries[n]}" + (f" {quotes}" if quotes else ""))
             return "\n".join(lines)
 
@@ -86,7 +82,7 @@ def _styled(fmt: str, result: ResearchResult, style: str):
             lines = ["References:"] if groups else []
             for n, refs in groups:
                 lines.append(f"[{n}] {entries[n]}")
-                lines.extend(f'    "{q}"' for q in _quotes(refs))
+                lines.extend(f"    {text_quote(q)}" for q in located_quotes(refs))
             return "\n".join(lines)
 
     return Markdown() if fmt == "md" else Text()
@@ -96,7 +92,7 @@ def _html(result: ResearchResult, style: str | None = None) -> str:
     """A page to save and open: the answer's Markdown rendered, footnotes linked to
     the reference list, the warnings as notes."""
     from deepref.reference.html import answer_html, html_page, reference_item_html, reference_list_html
-    from deepref.reference.styles import HTMLStyle
+    from deepref.reference.styles import HTMLStyle, located_quotes
 
     notes = "".join(f"<p class='note'>note: {html.escape(w)}</p>" for w in result.warnings)
     if style is None:
@@ -109,7 +105,10 @@ def _html(result: ResearchResult, style: str | None = None) -> str:
         class Styled(HTMLStyle):
             def reference_list(self, groups):
                 return reference_list_html(
-                    [reference_item_html(n, "", "", _quotes(refs), entry_html=entries[n]) for n, refs in groups]
+                    [
+                        reference_item_html(n, "", "", located_quotes(refs), entry_html=entries[n], allow_file=True)
+                        for n, refs in groups
+                    ]
                 )
 
         references = Styled().references_html(result.reference_result())

@@ -12,11 +12,12 @@ rendering (so Markdown cannot split or escape them) and for ``<sup>`` links afte
 The Markdown is untrusted (page text quoted by a model, the model's own words), so
 no image is ever loaded (an image becomes a link to it: a remote image would tell
 its host who reads the answer), and links keep only http(s), mailto and relative
-targets, with ``rel="noopener noreferrer nofollow"``. HTML never links ``file:``: a
-page may be served by the API, and a file URL with a host opens a network share (on
-Windows, sending the reader's credentials to that host). A local corpus's source is
-then shown as its path beside the title. Markdown for a local reader (the Markdown
-styles) may link a file on this machine: ``safe_url(url, allow_file=True)``.
+targets, with ``rel="noopener noreferrer nofollow"``. A file URL with a host opens a
+network share (on Windows, sending the reader's credentials to that host), so it is
+never linked. Pages opened from disk (the HTML style, ``deepref research --format
+html``, report runs) and the Markdown styles link a file on this machine
+(``safe_url(url, allow_file=True)``: ``file:///…`` only); the API's viewer, served over
+HTTP, does not. A local corpus's source also shows its path beside the title.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ import base64
 import hashlib
 import html
 from collections import Counter
+from collections.abc import Sequence
+from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 
 from markdown_it import MarkdownIt
@@ -110,19 +113,52 @@ def answer_html(answer: str, markers: list[tuple[int, int, int]] | list[list[int
     return "".join(result)
 
 
-def reference_item_html(n: int, title: str, url: str, quotes: list[str], entry_html: str | None = None) -> str:
+class QuoteItem(NamedTuple):
+    """A quote as a reference list shows it: its text, its own page, slide or section
+    (``where``, "" when none) and the link that opens that page ("" when none)."""
+
+    text: str
+    where: str = ""
+    link: str = ""
+
+
+def reference_item_html(
+    n: int,
+    title: str,
+    url: str,
+    quotes: Sequence[str | QuoteItem],
+    entry_html: str | None = None,
+    *,
+    allow_file: bool = False,
+) -> str:
     """One entry of a reference list: the linked title (or a citation-style entry
-    already rendered as HTML) and the quotes it supports the answer with."""
-    href = safe_url(url)
+    already rendered as HTML) and the quotes it supports the answer with, each
+    followed by its own page, linked to that page (``#page=25``, ``#page=15``).
+
+    ``allow_file``: a page opened from disk (``deepref cite --style html``, ``deepref
+    research --format html``, report runs) links files on this machine (``file:///…``);
+    never a file on another host (a network share)."""
+    href = safe_url(url, allow_file=allow_file)
     head = entry_html
     if head is None:
         head = html.escape(title)
         if href:
             head = f'<a href="{html.escape(href, quote=True)}" rel="{LINK_REL}">{head}</a>'
-        elif path := local_path(url):
+        if path := local_path(url):
             head += f' <span class="path">{html.escape(path)}</span>'
-    quoted = "".join(f'<blockquote dir="auto">{html.escape(q)}</blockquote>' for q in dict.fromkeys(quotes) if q)
+    items = dict.fromkeys(q if isinstance(q, QuoteItem) else QuoteItem(q) for q in quotes)
+    quoted = "".join(_quote_html(q, allow_file) for q in items if q.text)
     return f'<li id="ref-{n}" value="{n}">{head}{quoted}</li>'
+
+
+def _quote_html(q: QuoteItem, allow_file: bool) -> str:
+    out = f'<blockquote dir="auto">{html.escape(q.text)}</blockquote>'
+    if not q.where:
+        return out
+    where = html.escape(q.where)
+    if href := safe_url(q.link, allow_file=allow_file) if q.link else "":
+        where = f'<a class="locator" href="{html.escape(href, quote=True)}" rel="{LINK_REL}">{where}</a>'
+    return out + f'<p class="locator">{where}</p>'
 
 
 def reference_list_html(items: list[str]) -> str:
@@ -133,6 +169,7 @@ PAGE_CSS = (
     "body{font:16px/1.6 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}"
     "blockquote{border-inline-start:3px solid #ccd;margin:.3rem 0;padding:.2rem .8rem;color:#444}"
     ".failed{color:#a3261b}.note{color:#555;font-size:.9em}"
+    "p.locator{margin:-.2rem 0 .5rem .8rem;font-size:.85em;color:#555}"
 )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from deepref.reference.locators import Locator, Mark
+from deepref.reference.locators import Locator, Mark, locator_link
 
 Scorer = Literal["cosine", "hybrid", "lexical", "jaccard"]
 """Which similarity produced the scores: dense only, dense+lexical, lexical only
@@ -97,9 +97,15 @@ class Reference:
     """That model's verdict: "full", "partial" or "none" ("" when not judged)."""
     verdict_reason: str = ""
 
+    @property
+    def link(self) -> str:
+        """The URL that opens the quote's own page (``…/report.pdf#page=17``), else the URL."""
+        return locator_link(self.url, self.locator)
+
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["locator"] = self.locator.to_dict() if self.locator else None
+        d["link"] = self.link
         d["quote_span"] = list(self.quote_span)
         d["answer_span"] = list(self.answer_span)
         d["chunk_span"] = list(self.chunk_span)

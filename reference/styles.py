@@ -11,12 +11,19 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from deepref.reference.errors import InputError
-from deepref.reference.html import answer_html, marker_html, reference_item_html, reference_list_html, safe_url
+from deepref.reference.html import (
+    QuoteItem,
+    answer_html,
+    marker_html,
+    reference_item_html,
+    reference_list_html,
+    safe_url,
+)
 from deepref.reference.locators import locator_link
 
 if TYPE_CHECKING:  # types only: models imports this module to render (ReferenceResult.render)
@@ -59,21 +66,24 @@ def _rewrite(result: ReferenceResult, marker) -> str:
     return "".join(out)
 
 
-def _located(refs: list[Reference]) -> list[tuple[str, str]]:
-    """Each distinct (quote, its page/slide/section or "")."""
-    return list(
-        dict.fromkeys((" ".join(r.quote.split()), r.locator.text if r.locator else "") for r in refs if r.quote)
-    )
-
-
-def _quotes(refs: list[Reference]) -> list[str]:
-    """Each distinct quote, followed by its page, slide or section when it has one."""
-    return [q + (f" ({where})" if where else "") for q, where in _located(refs)]
+def located_quotes(refs: Sequence[Reference]) -> list[QuoteItem]:
+    """Each distinct quote of ``refs`` with its own page, slide or section ("" when
+    none) and its own link: a footnote quoting pages 25 and 15 links ``#page=25`` and
+    ``#page=15``. The link is "" when the URL is not one a reader may follow, or when
+    it would open no particular place (no page locator)."""
+    out: dict[tuple[str, str], QuoteItem] = {}
+    for r in refs:
+        if not r.quote:
+            continue
+        quote, where = " ".join(r.quote.split()), r.locator.text if r.locator else ""
+        link = _link(r) if r.locator is not None and r.locator.kind == "page" and r.locator.first else ""
+        out.setdefault((quote, where), QuoteItem(quote, where, link))
+    return list(out.values())
 
 
 def _link(ref: Reference) -> str:
-    """The reference's URL opening its page (``#page=17``) when it has one, for Markdown:
-    a local reader's corpus files (``file:///…``) stay links (reference/html.py)."""
+    """The reference's URL opening its page (``#page=17``) when it has one; a local
+    reader's corpus files (``file:///…`` on this machine) stay links (reference/html.py)."""
     return safe_url(locator_link(ref.url, ref.locator), allow_file=True)
 
 
@@ -87,7 +97,7 @@ class MarkdownFootnotes(Style):
         for n, refs in groups:
             head = refs[0]
             link = f"[{_md_escape(head.title)}]({_link(head)})" if _link(head) else _md_escape(head.title)
-            quotes = " … ".join(_quoted(q, where) for q, where in _located(refs))
+            quotes = " … ".join(markdown_quote(q) for q in located_quotes(refs))
             lines.append(f"[^{n}]: {link}" + (f" {quotes}" if quotes else ""))
         return "\n".join(lines)
 
@@ -124,7 +134,7 @@ class HTMLStyle(Style):
     def reference_list(self, groups):
         return reference_list_html(
             [
-                reference_item_html(n, refs[0].title, locator_link(refs[0].url, refs[0].locator), _quotes(refs))
+                reference_item_html(n, refs[0].title, _link(refs[0]), located_quotes(refs), allow_file=True)
                 for n, refs in groups
             ]
         )
@@ -142,7 +152,7 @@ class TextStyle(Style):
         lines = ["References:"]
         for n, refs in groups:
             lines.append(f"[{n}] {refs[0].title} <{locator_link(refs[0].url, refs[0].locator)}>")
-            lines.extend(f"    {_quoted(q, where)}" for q, where in _located(refs))
+            lines.extend(f"    {text_quote(q)}" for q in located_quotes(refs))
         return "\n".join(lines) if groups else ""
 
 
@@ -205,9 +215,23 @@ def render(result: ReferenceResult, style: str | Style = "markdown") -> str:
     return get_style(style).render(result)
 
 
-def _quoted(quote: str, where: str) -> str:
-    """``"quote"``, or ``"quote" (p. 17)`` with its locator."""
-    return f'"{quote}"' + (f" ({where})" if where else "")
+def markdown_quote(q: QuoteItem) -> str:
+    """``"quote"``, ``"quote" (§ Methods)``, or ``"quote" ([p. 17](….pdf#page=17))``: the
+    locator links the quote's own page."""
+    if not q.where:
+        return f'"{q.text}"'
+    where = f"[{_md_escape(q.where)}]({_md_url(q.link)})" if q.link else q.where
+    return f'"{q.text}" ({where})'
+
+
+def text_quote(q: QuoteItem) -> str:
+    """``"quote"``, or ``"quote" (p. 17) <….pdf#page=17>`` with its locator and link."""
+    return f'"{q.text}"' + (f" ({q.where})" if q.where else "") + (f" <{q.link}>" if q.link else "")
+
+
+def _md_url(url: str) -> str:
+    """A URL as a Markdown link destination: spaces and parentheses would end it."""
+    return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
 
 
 def _md_escape(text: str) -> str:

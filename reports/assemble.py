@@ -12,9 +12,10 @@ import html
 from typing import Any
 
 from deepref.reference.html import answer_html, html_page, reference_item_html, reference_list_html
+from deepref.reference.models import Reference
 from deepref.reference.numbering import merge_sections
-from deepref.reference.styles import MarkdownFootnotes
-from deepref.worker.jobs.models import ResearchResult
+from deepref.reference.styles import MarkdownFootnotes, located_quotes
+from deepref.worker.jobs.models import ReferenceOut, ResearchResult
 
 
 def assemble(report: dict[str, Any]) -> dict[str, Any]:
@@ -92,12 +93,12 @@ def render_html(report: dict[str, Any]) -> str:
             parts.append(answer_html(section["answer"], section["markers"]))
         else:
             parts.append(f"<p class='failed'>This question failed: {esc(str(section.get('error')))}</p>")
-    groups: dict[int, list[dict]] = {}
+    groups: dict[int, list[Reference]] = {}
     for ref in report.get("references", []):
-        groups.setdefault(ref["n"], []).append(ref)
+        groups.setdefault(ref["n"], []).append(ReferenceOut.model_validate(ref).reference())
     if groups:
         items = [
-            reference_item_html(n, refs[0]["title"], refs[0]["url"], [r["quote"] for r in refs])
+            reference_item_html(n, refs[0].title, refs[0].url, located_quotes(refs), allow_file=True)
             for n, refs in sorted(groups.items())
         ]
         parts.append("<h2>References</h2>" + reference_list_html(items))

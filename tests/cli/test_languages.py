@@ -70,7 +70,7 @@ def test_an_answer_asked_in_german_labels_pages_in_german(tmp_path, llm_env, ope
     question = "When did the La Rance tidal power station open?"
     out = run("research", question, "--corpus", str(tmp_path), "--language", "de", "--format", "md", env=llm_env)
     assert out.returncode == 0, out.stderr
-    assert re.search(r"\(S\. 2\)", out.stdout) and "report.pdf#page=2" in out.stdout
+    assert re.search(r"\(\[S\. 2\]\(file://[^)]*report\.pdf#page=2\)\)", out.stdout)
     bodies = [r["body"]["messages"] for r in openai_server.fake.requests if r["path"] == "/v1/chat/completions"]
     queries, answer = bodies[-2], bodies[-1]
     assert "about half in German" in queries[-1]["content"]  # searched in both languages

@@ -29,4 +29,5 @@ def test_pdf_corpus_reference_names_and_links_the_page(tmp_path):
     assert ref["url"].startswith("file://") and ref["url"].endswith("report.pdf")
     md = run("research", "What did the parish committee recommend about motorboats?", "--corpus", str(tmp_path))
     assert md.returncode == 0, md.stderr
-    assert "report.pdf#page=3)" in md.stdout and "(p. 3)" in md.stdout
+    assert "report.pdf#page=3)" in md.stdout and "([p. 3](file://" in md.stdout  # the quote links its page
+    assert ref["link"] == ref["url"] + "#page=3"

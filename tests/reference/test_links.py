@@ -1,7 +1,7 @@
-"""Which links each output keeps (docs/references.md, "Links"): HTML, served by the
-API or opened from disk, links only http(s), mailto and relative targets and shows a
-local corpus file as its path; Markdown, written for a local reader, also links a
-file on this machine; nothing links a file on another host (a network share)."""
+"""Which links each output keeps (docs/references.md, "Links"): HTML opened from disk
+and Markdown, written for a local reader, link http(s), mailto, relative targets and a
+file on this machine (shown with its path too); what the API serves links no file;
+nothing links a file on another host (a network share)."""
 
 from __future__ import annotations
 
@@ -44,13 +44,13 @@ def test_safe_url_keeps_files_only_where_allowed(url, html, markdown):
     assert safe_url(url, allow_file=True) == (url if markdown else "")
 
 
-def test_html_never_links_a_file_and_shows_a_local_one_as_its_path(result):
+def test_html_links_a_local_file_with_its_path_but_never_a_share(result):
     out = render(result, "html")
-    assert 'href="file:' not in out.lower()
-    assert 'Tide notes <span class="path">/corpus/notes on tides.md</span>' in out
+    assert f'<a href="{LOCAL}" rel="noopener noreferrer nofollow">Tide notes</a>' in out
+    assert '<span class="path">/corpus/notes on tides.md</span>' in out
     assert "evil.example" not in out  # a share is neither linked nor shown
     assert '<a href="https://ok.example/"' in out
-    item = reference_item_html(1, "Notes", LOCAL, [])
+    item = reference_item_html(1, "Notes", LOCAL, [])  # served over HTTP: the path, no link
     assert "href" not in item and "/corpus/notes on tides.md" in item
 
 

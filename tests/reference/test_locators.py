@@ -34,3 +34,55 @@ def test_engine_puts_the_quote_page_on_the_reference():
     assert result.references and result.references[0].locator.text == "p. 2"
     assert result.references[0].to_dict()["locator"]["text"] == "p. 2"
     assert "report.pdf#page=2" in result.render("markdown") and "(p. 2)" in result.render("text")
+
+
+def _two_pages_result():
+    """A footnote whose two quotes lie on pages 25 and 15 of one PDF."""
+    first = "The committee recommended a ban on motorboats above the weir."
+    second = "Volunteers planted three thousand willow saplings in the floodplain."
+    text = f"{second}\n\nOtters were counted on the northern bank.\n\n{first}"
+    marks = (Mark(0, "page", 15), Mark(text.index("Otters"), "page", 20), Mark(text.index(first), "page", 25))
+    return build_references(
+        f"{first}[^1] {second}[^1]",
+        [Source("1", "file:///d/my%20report.pdf", "Report", text, marks=marks)],
+        markers="resolve",
+    )
+
+
+def test_every_quote_links_its_own_page_in_every_output():
+    import json
+
+    from deepref.worker.jobs.models import ReferenceOut
+
+    result = _two_pages_result()
+    assert sorted(r.locator.first for r in result.references) == [15, 25]
+    md = result.render("markdown")
+    assert "([p. 25](file:///d/my%20report.pdf#page=25))" in md and "([p. 15](file:///d/my%20report.pdf#page=15))" in md
+    text = result.render("text")
+    assert (
+        "(p. 25) <file:///d/my%20report.pdf#page=25>" in text and "(p. 15) <file:///d/my%20report.pdf#page=15>" in text
+    )
+    page = result.render("html")
+    for n in (15, 25):
+        link = f'<a class="locator" href="file:///d/my%20report.pdf#page={n}" rel="noopener noreferrer nofollow">'
+        assert f"{link}p. {n}</a>" in page
+    links = {c["link"] for c in json.loads(result.render("json"))["citations"]}
+    assert links == {"file:///d/my%20report.pdf#page=15", "file:///d/my%20report.pdf#page=25"}
+    assert {r.to_dict()["link"] for r in result.references} == links  # deepref cite's references
+    outs = [
+        ReferenceOut.of(r, source_text="", source_kind="document", work=None, language="en") for r in result.references
+    ]
+    assert {o.link for o in outs} == links  # the result JSON, hence the API and MCP
+    old = outs[0].model_dump() | {"link": ""}  # a result stored before links: filled when read back
+    assert ReferenceOut.model_validate(old).link == outs[0].link
+
+
+def test_a_slide_or_section_names_its_place_without_a_page_link():
+    text = "Tidal power converts the energy of tides."
+    result = build_references(
+        f"{text}[^1]",
+        [Source("1", "file:///d/deck.pptx", "Deck", text, marks=(Mark(0, "slide", 4),))],
+        markers="resolve",
+    )
+    assert '"Tidal power converts the energy of tides." (slide 4)' in result.render("markdown")
+    assert result.references[0].to_dict()["link"] == "file:///d/deck.pptx"

@@ -12,9 +12,9 @@ import time
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from deepref.reference.locators import Locator
+from deepref.reference.locators import Locator, locator_link
 from deepref.reference.models import Reference, ReferenceResult, Stats
 from deepref.search.spec import parse_spec
 
@@ -192,6 +192,11 @@ class ReferenceOut(BaseModel):
     context: str = Field("", description="Source text around the quote.")
     context_quote_span: tuple[int, int] = Field((0, 0), description="Where the quote sits inside context.")
     locator: LocatorOut | None = Field(None, description="Page(s), slide or section of the quote, for documents.")
+    link: str = Field(
+        "",
+        description="The URL that opens the quote's own page: url with #page=N when the quote is on a PDF page "
+        "(file: and https: alike), else url.",
+    )
     source_kind: Literal["web", "document", "work"] = Field(
         "web", description="The kind of its source (SourceOut.kind)."
     )
@@ -218,10 +223,18 @@ class ReferenceOut(BaseModel):
             context=source_text[lo:hi],
             context_quote_span=(ref.quote_span[0] - lo, ref.quote_span[1] - lo),
             locator=LocatorOut.of(ref.locator, language),
+            link=ref.link,
             source_kind=source_kind,
             doi=(work or {}).get("doi"),
             cites=(work or {}).get("cites"),
         )
+
+    @model_validator(mode="after")
+    def _link_of_older_results(self) -> ReferenceOut:
+        # results stored before references carried a link get theirs when read back
+        if not self.link:
+            self.link = locator_link(self.url, Locator.from_dict(self.locator.model_dump()) if self.locator else None)
+        return self
 
     def reference(self) -> Reference:
         """Back to the engine's reference (to render a stored result in a style)."""
