@@ -23,6 +23,7 @@ from pydantic import ValidationError
 
 from deepref.api import security, validation
 from deepref.api.appkeys import CLIENT, EVENT_TOKENS, SETTINGS, WARNINGS
+from deepref.api.documents import add_routes as add_document_routes
 from deepref.api.errors import error_response, errors
 from deepref.api.events import end_streams, job_events, streams_ctx
 from deepref.api.models import JobRequest
@@ -78,6 +79,7 @@ def create_app(settings: Settings | None = None, *, client=None, warnings: list[
     r.add_post("/v1/jobs/{id}/cancel", cancel_job)
     r.add_get("/v1/jobs/{id}/events", job_events, name=security.EVENTS_ROUTE)
     add_reference_routes(r, client)
+    add_document_routes(r, client)
     r.add_get("/v1/reports", list_reports)
     r.add_get("/v1/reports/{name}/runs/{run}", get_report_run)
     r.add_get("/healthz", healthz)

@@ -21,6 +21,8 @@ from pydantic.json_schema import JsonSchemaMode, models_json_schema
 from deepref.api.models import EVENTS, JobRequest
 from deepref.api.validation import EVENT_ID, JOB_ID
 from deepref.bibliography import EXPORT_FORMATS
+from deepref.export import FORMATS as DOCUMENT_FORMATS
+from deepref.export import MEDIA_TYPES as DOCUMENT_MEDIA_TYPES
 from deepref.reference.errors import ConfigurationError
 from deepref.search.spec import PRESETS, PROVIDERS
 from deepref.worker.jobs.models import JobRecord, ResearchOptions
@@ -480,6 +482,40 @@ def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS, options: Choic
                         **NOT_FOUND,
                         "409": _error("the job is not done (pending, failed or cancelled)"),
                         "422": _error("unknown format"),
+                        **AUTH,
+                        **REDIS_DOWN,
+                    },
+                }
+            },
+            "/v1/jobs/{id}/report": {
+                "get": {
+                    "summary": "A finished job's answer as a PDF or DOCX file: footnotes holding every quote, "
+                    "its page and link; the reference list",
+                    "operationId": "jobReport",
+                    "parameters": [
+                        job_id,
+                        {
+                            "name": "format",
+                            "in": "query",
+                            "required": False,
+                            "schema": {"type": "string", "enum": list(DOCUMENT_FORMATS), "default": "pdf"},
+                        },
+                    ],
+                    "responses": {
+                        "200": {
+                            "description": "the file, as an attachment deepref-<id>.pdf or .docx",
+                            "content": {
+                                DOCUMENT_MEDIA_TYPES[f]: {"schema": {"type": "string", "format": "binary"}}
+                                for f in DOCUMENT_FORMATS
+                            },
+                        },
+                        **BAD_ID,
+                        **NOT_FOUND,
+                        "409": _error("the job is not done (pending, failed or cancelled)"),
+                        "422": _error("unknown format"),
+                        "501": _error(
+                            "the server was installed without the export extra: pip install 'deepref[export]'"
+                        ),
                         **AUTH,
                         **REDIS_DOWN,
                     },

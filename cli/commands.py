@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from deepref.cli.output import CITATION_STYLES, FORMATS
+from deepref.cli.output import CITATION_STYLES, DOCUMENTS, FORMATS
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -68,7 +68,13 @@ def add_job_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_output_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--format", choices=FORMATS, default="md", help="output format (default: md)")
+    p.add_argument(
+        "--format",
+        choices=(*FORMATS, *DOCUMENTS),
+        default="md",
+        help="output format (default: md); pdf and docx are files: --output FILE",
+    )
+    p.add_argument("--output", "-o", metavar="FILE", help="write the output to FILE instead of printing it")
     p.add_argument(
         "--style",
         choices=CITATION_STYLES,

@@ -8,7 +8,7 @@ import os
 import sys
 
 from deepref.cli.draft import DraftEcho
-from deepref.cli.output import format_result
+from deepref.cli.output import check_output_options, write_result
 from deepref.cli.research import options_from
 
 
@@ -54,11 +54,12 @@ def status_line(record) -> str:
 
 
 def result(args: argparse.Namespace) -> int:
+    check_output_options(args.format, args.style, args.output)
     client = _client()
     if args.follow:
         follow(client, args.job_id, timeout=args.timeout)
     res = client.result(args.job_id, wait=args.wait or args.follow, timeout=args.timeout)
-    print(format_result(res, args.format, args.style))
+    write_result(res, args.format, args.style, args.output)
     return 0
 
 

@@ -1,11 +1,13 @@
 """Printing a research result in the formats the CLI offers: md, html, json, text,
 and the bibliography files bibtex, ris and csl-json; ``--style`` writes the
-footnote definitions of md, html and text as entries of a citation style."""
+footnote definitions of md, html and text as entries of a citation style. PDF and
+DOCX (``export``) are files: written with ``--output FILE``."""
 
 from __future__ import annotations
 
 import html
 import json
+import sys
 from typing import TYPE_CHECKING
 
 from deepref.reference.errors import InputError
@@ -15,14 +17,45 @@ if TYPE_CHECKING:  # the renderers are imported by the functions that use them: 
 
 EXPORTS = ("bibtex", "ris", "csl-json")
 FORMATS = ("md", "html", "json", "text", *EXPORTS)
+DOCUMENTS = ("pdf", "docx")  # files, never printed to a terminal: --output FILE
 CITATION_STYLES = ("apa", "chicago-author-date")
 _STYLE = {"md": "markdown", "text": "text"}
 
 
-def check_output_options(fmt: str, style: str | None) -> None:
-    """Fail before any work when ``--style`` is given with a format it does not apply to."""
+def check_output_options(fmt: str, style: str | None, output: str | None = None) -> None:
+    """Fail before any work when ``--style`` is given with a format it does not apply to,
+    or a PDF or DOCX has no file to go to or no library to write it."""
     if style is not None and fmt not in ("md", "html", "text"):
         raise InputError(f"--style applies to md, html and text output, not to --format {fmt}")
+    if fmt in DOCUMENTS:
+        if not output:
+            raise InputError(f"--format {fmt} writes a file: add --output FILE (e.g. --output answer.{fmt})")
+        from deepref.export import check_available
+
+        check_available(fmt)
+
+
+def write_result(result: ResearchResult, fmt: str, style: str | None = None, output: str | None = None) -> None:
+    """The result in ``fmt``: to ``output`` when given (PDF and DOCX always), else printed."""
+    if fmt in DOCUMENTS:
+        from deepref.export import document_from_result, render
+
+        data = render(document_from_result(result), fmt)
+    else:
+        text = format_result(result, fmt, style)
+        if not output:
+            print(text)
+            return
+        data = (text + "\n").encode("utf-8")
+    if not output:
+        raise InputError(f"--format {fmt} writes a file: add --output FILE")
+    from pathlib import Path
+
+    try:
+        Path(output).write_bytes(data)
+    except OSError as exc:
+        raise InputError(f"cannot write --output {output}: {exc.strerror or exc}") from None
+    print(f"wrote {output} ({len(data):,} bytes, {fmt})", file=sys.stderr)
 
 
 def format_result(result: ResearchResult, fmt: str, style: str | None = None) -> str:

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 
 from deepref.cli.draft import DraftEcho
-from deepref.cli.output import check_output_options, cost_line, format_result, spend_summary
+from deepref.cli.output import check_output_options, cost_line, spend_summary, write_result
 from deepref.worker.confine import corpus_folder
 from deepref.worker.jobs.models import Depth, JobRecord, ResearchBudget, ResearchOptions
 
@@ -42,7 +42,7 @@ def options_from(args: argparse.Namespace) -> ResearchOptions:
 def run(args: argparse.Namespace) -> int:
     from deepref.worker.pipeline.embedded import run_research
 
-    check_output_options(args.format, args.style)  # before minutes of research, not after
+    check_output_options(args.format, args.style, args.output)  # before minutes of research, not after
     options = options_from(args)
     if options.depth == "quick" and (line := estimate_line(args.question, options)) is not None:
         print(line, file=sys.stderr)
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     if (line := cost_line(result)) is not None:
         echo.line(line)
     echo.end()
-    print(format_result(result, args.format, args.style))
+    write_result(result, args.format, args.style, args.output)
     return 0
 
 

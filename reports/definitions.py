@@ -8,7 +8,7 @@ reports:
     questions: ["What changed in tidal power this week?"]
     schedule: {cron: "0 9 * * MON", timezone: Europe/Paris}
     options: {provider: local, corpus_dir: examples/corpus}
-    formats: [md, html, json]
+    formats: [md, html, json, pdf, docx]
     retention: {keep_runs: 12}
     depth: deep                     # rounds and a sectioned answer per question
     budget: {rounds: 3, tokens: 50000}
@@ -33,8 +33,8 @@ from deepref.worker.jobs.models import Depth, ResearchBudget, ResearchOptions
 
 _EVERY = re.compile(r"^\s*(\d+)\s*([smhd])\s*$")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days"}
-Format = Literal["md", "html", "json"]  # a rendering a run writes
-FORMATS: tuple[Format, ...] = ("md", "html", "json")
+Format = Literal["md", "html", "json", "pdf", "docx"]  # a rendering a run writes
+FORMATS: tuple[Format, ...] = ("md", "html", "json")  # the default: pdf and docx are asked for (the export extra)
 
 
 class Schedule(BaseModel):

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from deepref.reference.errors import DeeprefError
-from deepref.reports.assemble import assemble, render_html, render_markdown
+from deepref.reports.assemble import assemble, render_html, render_markdown, run_cost
 from deepref.reports.definitions import ReportDefinition
 from deepref.reports.diff import summarize_changes
 from deepref.reports.store import ReportStore
@@ -171,8 +171,9 @@ def finish(
         rendered["md"] = render_markdown(report)
     if "html" in definition.formats:
         rendered["html"] = render_html(report)
+    documents = _documents(report, definition)
     report.pop("_merged_refs", None)
-    store.save(report, rendered)  # finished on disk first: a delivery never holds the run back
+    store.save(report, {**rendered, **documents})  # finished on disk first: a delivery never holds the run back
     if definition.deliveries:
         from deepref.reports.delivery import deliver_report
         from deepref.worker.settings import get_settings
@@ -184,6 +185,26 @@ def finish(
             report["deliveries"] = [{"kind": "all", "state": "failed", "attempts": [{"ok": False, "error": str(exc)}]}]
         store.save(report)
     store.apply_retention(report["name"], definition.retention.keep_runs, definition.retention.keep_days)
+
+
+def _documents(report: dict[str, Any], definition: ReportDefinition) -> dict[str, str | bytes]:
+    """``report.pdf`` and ``report.docx`` when the definition asks for them. A file that
+    cannot be written (the export extra missing) is named in the run's ``warnings``;
+    the run and its other files stand."""
+    wanted = [f for f in ("pdf", "docx") if f in definition.formats]
+    if not wanted:
+        return {}
+    from deepref.export import document_from_report, render
+
+    doc = document_from_report(report, subtitle=f"Run {report['run']} · {report['status']}{run_cost(report)}")
+    out: dict[str, str | bytes] = {}
+    for fmt in wanted:
+        try:
+            out[fmt] = render(doc, fmt)
+        except DeeprefError as exc:
+            log.warning("report %s: no report.%s: %s", report["name"], fmt, exc)
+            report.setdefault("warnings", []).append(f"report.{fmt} not written: {exc}")
+    return out
 
 
 def _previous(store: ReportStore, report: dict[str, Any]) -> dict[str, Any] | None:

@@ -1,4 +1,4 @@
-"""Where reports live on disk: ``{reports_dir}/{name}/{run}/report.{json,md,html}``,
+"""Where reports live on disk: ``{reports_dir}/{name}/{run}/report.{json,md,html,pdf,docx}``,
 the finished run's ``references.{bib,ris,json}``, and ``{reports_dir}/{name}/index.json``
 listing the runs.
 
@@ -22,12 +22,13 @@ from deepref.reports.errors import ReportRunNotFound
 from deepref.worker.confine import safe_name, shown
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """``text`` (UTF-8) or bytes (a PDF, a DOCX) at ``path``, whole or not at all."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text.encode("utf-8") if isinstance(text, str) else text)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -48,7 +49,7 @@ class ReportStore:
             raise ReportRunNotFound(f"no run {run!r} of report {name!r} under {self.root}")
         return json.loads(path.read_text(encoding="utf-8"))
 
-    def save(self, report: dict[str, Any], rendered: dict[str, str] | None = None) -> None:
+    def save(self, report: dict[str, Any], rendered: dict[str, str] | dict[str, str | bytes] | None = None) -> None:
         folder = self.run_dir(report["name"], report["run"])
         write_atomic(folder / "report.json", json.dumps(report, ensure_ascii=False, indent=2))
         for suffix, text in (rendered or {}).items():

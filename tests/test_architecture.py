@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-PACKAGES = ("reference", "search", "worker", "bibliography", "tasks", "reports", "api", "cli")
+PACKAGES = ("reference", "search", "worker", "bibliography", "export", "tasks", "reports", "api", "cli")
 
 # what each package may import of the others (itself always)
 MAY_IMPORT = {
@@ -20,10 +20,11 @@ MAY_IMPORT = {
     "search": {"reference"},
     "worker": {"reference", "search"},
     "bibliography": {"reference"},  # a pure renderer: the API, the CLI and reports use it
+    "export": {"reference"},  # PDF and DOCX from a result or a report: a renderer like bibliography
     "tasks": {"reference", "search", "worker", "reports"},
-    "reports": {"reference", "search", "worker", "bibliography"},
-    "api": {"reference", "search", "worker", "bibliography", "reports"},
-    "cli": {"reference", "search", "worker", "bibliography", "tasks", "reports", "api"},
+    "reports": {"reference", "search", "worker", "bibliography", "export"},
+    "api": {"reference", "search", "worker", "bibliography", "export", "reports"},
+    "cli": {"reference", "search", "worker", "bibliography", "export", "tasks", "reports", "api"},
 }
 # inside worker/: each part and what it may import of the others (itself always). The
 # top-level modules are the base (settings, errors, credentials, confine, metrics,
