@@ -172,16 +172,9 @@ class _Writer:
         """A footnote at this point of ``parent``: ``[n] Title: “quote” (p. 17)``."""
         fid = self.next_id
         self.next_id += 1
-        ref_run = self.el("w:r")
-        rpr = self.el("w:rPr")
-        style = self.el("w:rStyle")
-        style.set(self.qn("w:val"), "FootnoteReference")
-        rpr.append(style)
-        ref_run.append(rpr)
         ref = self.el("w:footnoteReference")
         ref.set(self.qn("w:id"), str(fid))
-        ref_run.append(ref)
-        parent.append(ref_run)
+        parent.append(self._mark(ref))
 
         fn = self.el("w:footnote")
         fn.set(self.qn("w:id"), str(fid))
@@ -194,14 +187,7 @@ class _Writer:
         if self.rtl if (d := _strong_rtl(hint)) is None else d:
             ppr.append(self.el("w:bidi"))
         p.append(ppr)
-        mark = self.el("w:r")
-        mark_pr = self.el("w:rPr")
-        mark_style = self.el("w:rStyle")
-        mark_style.set(self.qn("w:val"), "FootnoteReference")
-        mark_pr.append(mark_style)
-        mark.append(mark_pr)
-        mark.append(self.el("w:footnoteRef"))
-        p.append(mark)
+        p.append(self._mark(self.el("w:footnoteRef")))  # the note's own number, as the reader counts
         self.run(p, f" [{note.n}] ")
         self.link(p, note.link, note.title or note.link, self.notes_part)
         for i, q in enumerate(note.quotes):
@@ -209,6 +195,16 @@ class _Writer:
             self.quote(p, q, self.notes_part)
         fn.append(p)
         self.footnotes.append(fn)  # type: ignore[arg-type]
+
+    def _mark(self, child):
+        """A run in the ``FootnoteReference`` style holding ``child`` (the reference in
+        the text, or the number at the start of the note)."""
+        run, props, style = self.el("w:r"), self.el("w:rPr"), self.el("w:rStyle")
+        style.set(self.qn("w:val"), "FootnoteReference")
+        props.append(style)
+        run.append(props)
+        run.append(child)
+        return run
 
     def quote(self, p, q: Quote, part=None) -> None:
         self.run(p, f"“{q.text}”")

@@ -1,5 +1,6 @@
 """``GET /v1/jobs/{id}/report?format=pdf|docx`` against the real app, a real Redis and a
-real worker; the files read back with pypdf and python-docx (tests/export/readers.py)."""
+real worker; the files read back with pypdf and python-docx (tests/export/readers.py).
+Its 400, 404, 409 and 422 are tested with the references route's (test_references.py)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,10 @@ import asyncio
 
 import pytest
 
-from deepref.api.app import create_app
 from deepref.api.spec import openapi
 from tests.export.readers import read_docx, read_pdf, squash
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(180)]
-
-
-@pytest.fixture
-async def api(aiohttp_client, worker_env, client_for):
-    client = client_for(worker_env)
-    return await aiohttp_client(create_app(client.settings, client=client)), client
 
 
 async def test_a_done_job_as_pdf_and_docx(api, start_worker, searxng_server, web_site):
@@ -45,23 +39,6 @@ async def test_a_done_job_as_pdf_and_docx(api, start_worker, searxng_server, web
     in_notes = " ".join(f.text for f in docx.footnotes)
     assert all(q in in_notes for q in quotes)
     assert cited <= {h for f in docx.footnotes for h in f.hrefs}
-
-
-async def test_report_errors(api):
-    http, client = api
-    pending = client.submit("What is BM25?")  # no worker: stays queued
-    cases = [
-        (f"/v1/jobs/{pending}/report", 409, "not finished yet"),
-        (f"/v1/jobs/{pending}/report?format=odt", 422, "pdf, docx"),
-        (f"/v1/jobs/{'0' * 32}/report", 404, "never submitted"),
-        ("/v1/jobs/not-an-id/report", 400, "not a job id"),
-    ]
-    for path, status, message in cases:
-        resp = await http.get(path)
-        body = await resp.json()
-        assert resp.status == status, (path, body)
-        assert message in body["error"]["message"]
-    client.cancel(pending)
 
 
 async def test_a_server_without_the_extra_answers_501(api, monkeypatch):

@@ -10,16 +10,9 @@ import bibtexparser
 import pytest
 import rispy
 
-from deepref.api.app import create_app
 from deepref.api.spec import openapi
 
 pytestmark = [pytest.mark.redis, pytest.mark.timeout(120)]
-
-
-@pytest.fixture
-async def api(aiohttp_client, worker_env, client_for):
-    client = client_for(worker_env)
-    return await aiohttp_client(create_app(client.settings, client=client)), client
 
 
 async def test_references_of_a_done_job_in_every_format(api, start_worker, searxng_server, web_site):
@@ -58,14 +51,18 @@ async def test_references_of_a_done_job_in_every_format(api, start_worker, searx
         assert (await resp.text()).startswith(start)
 
 
-async def test_references_errors(api):
+@pytest.mark.parametrize(
+    ("route", "formats", "good"),
+    [("references", "bibtex, ris, csl-json", "bibtex"), ("report", "pdf, docx", "docx")],  # and api/documents.py's
+)
+async def test_references_errors(api, route, formats, good):
     http, client = api
     pending = client.submit("What is BM25?")  # no worker: stays queued
     cases = [
-        (f"/v1/jobs/{pending}/references", 409, "not finished yet"),
-        (f"/v1/jobs/{pending}/references?format=endnote", 422, "bibtex, ris, csl-json"),
-        (f"/v1/jobs/{'0' * 32}/references", 404, "never submitted"),
-        ("/v1/jobs/not-an-id/references", 400, "not a job id"),
+        (f"/v1/jobs/{pending}/{route}", 409, "not finished yet"),
+        (f"/v1/jobs/{pending}/{route}?format=endnote", 422, formats),
+        (f"/v1/jobs/{'0' * 32}/{route}", 404, "never submitted"),
+        (f"/v1/jobs/not-an-id/{route}", 400, "not a job id"),
     ]
     for path, status, message in cases:
         resp = await http.get(path)
@@ -73,7 +70,7 @@ async def test_references_errors(api):
         assert resp.status == status, (path, body)
         assert message in body["error"]["message"]
     client.cancel(pending)
-    resp = await http.get(f"/v1/jobs/{pending}/references?format=bibtex")
+    resp = await http.get(f"/v1/jobs/{pending}/{route}?format={good}")
     assert resp.status == 409 and "cancelled" in (await resp.json())["error"]["message"]
 
 

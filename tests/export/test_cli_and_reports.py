@@ -1,18 +1,13 @@
 """``deepref research --format pdf|docx --output FILE`` in a subprocess on a folder of
-PDFs (footnotes link the page: ``#page=``), and a report run writing ``report.pdf``
-and ``report.docx``; each file read back by pypdf and python-docx."""
+PDFs (footnotes link the page: ``#page=``), each file read back by pypdf and
+python-docx. A report run's ``report.pdf`` and ``report.docx``: tests/reports/test_run_local.py."""
 
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import pytest
 
-from deepref.reports.definitions import load_definitions
-from deepref.reports.run import new_run, run_local
-from deepref.reports.store import ReportStore
 from tests.cli.test_research import run
 from tests.export.readers import read_docx, read_pdf, squash
 from tests.search.documents.makers import make_pdf
@@ -69,56 +64,3 @@ def test_output_writes_text_formats_too(tmp_path):
     out = run("research", question, "--corpus", "examples/corpus", "--format", "md", "-o", str(tmp_path / "a.md"))
     assert out.returncode == 0, out.stderr
     assert out.stdout == "" and "[^1]: [How deepref footnotes work](file://" in (tmp_path / "a.md").read_text()
-
-
-CORPUS = Path(__file__).resolve().parents[2] / "examples" / "corpus"
-DEFS = f"""
-reports:
-  - name: brief
-    title: deepref brief
-    questions:
-      - How does deepref refuse requests to private addresses?
-      - How are footnote numbers given to sources in deepref?
-      - How does deepref answer without a language model?
-    options: {{provider: local, corpus_dir: "{CORPUS}"}}
-    formats: [md, json, pdf, docx]
-"""
-
-
-@pytest.fixture
-def env(tmp_path, monkeypatch):
-    from deepref.worker.settings import get_settings
-
-    (tmp_path / "reports.yaml").write_text(DEFS)
-    for key in [k for k in os.environ if k.startswith("DEEPREF_")]:
-        monkeypatch.delenv(key)
-    monkeypatch.setenv("DEEPREF_EMBEDDER", "jaccard")
-    monkeypatch.setenv("DEEPREF_REPORTS_DIR", str(tmp_path / "out"))
-    get_settings.cache_clear()
-    yield tmp_path
-    get_settings.cache_clear()
-
-
-async def test_a_report_run_writes_pdf_and_docx(env):
-    definition = load_definitions(env / "reports.yaml")["brief"]
-    store = ReportStore(env / "out")
-    report = await run_local(new_run(definition, store), definition, store)
-    folder = store.run_dir("brief", report["run"])
-    assert {"report.md", "report.pdf", "report.docx"} <= {p.name for p in folder.iterdir()}
-    assert "report.html" not in {p.name for p in folder.iterdir()}  # only the formats asked for
-    saved = json.loads((folder / "report.json").read_text())
-    quotes = {" ".join(r["quote"].split()) for r in saved["references"]}
-    assert quotes and "warnings" not in saved
-
-    pdf = read_pdf((folder / "report.pdf").read_bytes())
-    assert all(squash(q) in squash(pdf.text) for q in quotes)
-    assert [t for t in pdf.outline if t in definition.questions] == definition.questions
-    assert {r["url"] for r in saved["references"]} <= set(pdf.uris)
-
-    docx = read_docx((folder / "report.docx").read_bytes())
-    assert [t for s, t in docx.headings if s == "Heading 1"] == [*definition.questions, "References"]
-    in_notes = " ".join(f.text for f in docx.footnotes)
-    assert all(q in in_notes for q in quotes)
-    assert {r["url"] for r in saved["references"]} <= {h for f in docx.footnotes for h in f.hrefs}
-    markers = sum(len(s["markers"]) for s in saved["sections"])
-    assert len(docx.footnotes) == markers

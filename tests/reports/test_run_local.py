@@ -128,3 +128,33 @@ def test_crash_and_resume_does_not_ask_again(env, openai_server):
     for section in after["sections"]:
         if section["question"] in answered:
             assert section["result"]["answer"] == answered[section["question"]]
+
+
+async def test_a_run_writes_pdf_and_docx_with_every_quote_in_a_note(env):
+    """``formats: [md, json, pdf, docx]``: the files asked for, read back by pypdf and
+    python-docx (tests/export/readers.py): every quote in a note, every source linked."""
+    from tests.export.readers import read_docx, read_pdf, squash
+
+    brief = load_definitions(env / "reports.yaml")["brief"]
+    definition = brief.model_copy(update={"formats": ["md", "json", "pdf", "docx"]})
+    store = ReportStore(env / "out")
+    report = await run_local(new_run(definition, store), definition, store)
+    folder = store.run_dir("brief", report["run"])
+    files = {p.name for p in folder.iterdir()}
+    assert {"report.md", "report.pdf", "report.docx"} <= files and "report.html" not in files
+    saved = json.loads((folder / "report.json").read_text())
+    quotes = {" ".join(r["quote"].split()) for r in saved["references"]}
+    urls = {r["url"] for r in saved["references"]}
+    assert quotes and "warnings" not in saved
+
+    pdf = read_pdf((folder / "report.pdf").read_bytes())
+    assert all(squash(q) in squash(pdf.text) for q in quotes)
+    assert [t for t in pdf.outline if t in definition.questions] == definition.questions
+    assert urls <= set(pdf.uris)
+
+    docx = read_docx((folder / "report.docx").read_bytes())
+    assert [t for s, t in docx.headings if s == "Heading 1"] == [*definition.questions, "References"]
+    in_notes = " ".join(f.text for f in docx.footnotes)
+    assert all(q in in_notes for q in quotes)
+    assert urls <= {h for f in docx.footnotes for h in f.hrefs}
+    assert len(docx.footnotes) == sum(len(s["markers"]) for s in saved["sections"])
