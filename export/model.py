@@ -14,6 +14,7 @@ first note of its number, so every quote of the result is in a note.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,18 @@ from deepref.reference.languages import RTL
 from deepref.reference.locators import Locator, locator_link
 
 Marker = tuple[int, int, int]
+RTL_CHAR = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")  # Hebrew, Arabic and their forms
+_STRONG = re.compile(  # letters of the scripts whose direction decides a paragraph's (as dir="auto" does)
+    r"[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u0590-\u08ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]"
+)
+
+
+def strong_rtl(text: str) -> bool | None:
+    """Whether the first strong character of ``text`` is right-to-left (None: it has none).
+    The writers say each paragraph's direction themselves: WeasyPrint does not read
+    ``dir="auto"``, and Word has no such thing."""
+    m = _STRONG.search(text)
+    return None if m is None else bool(RTL_CHAR.match(m.group()))
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import re
 
-from deepref.export.model import Document, Note, Quote, Section
+from deepref.export.model import Document, Note, Quote, Section, strong_rtl
 from deepref.reference.html import LINK_REL, answer_html
 
 LONG = 3
@@ -57,6 +57,12 @@ table {{ border-collapse: collapse; }} td, th {{ border: .5pt solid #bbb; paddin
 _MARKER = re.compile(r'(<sup class="fn"><a href="#ref-\d+" id="[^"]+" data-n="\d+" data-i="(\d+)">\[\d+\]</a></sup>)')
 
 
+def _dir(text: str) -> str:
+    """`` dir="rtl"``/``"ltr"`` by the first strong character of ``text`` ("" with none)."""
+    rtl = strong_rtl(text)
+    return "" if rtl is None else f' dir="{"rtl" if rtl else "ltr"}"'
+
+
 def _a(href: str, text: str) -> str:
     if not href:
         return text
@@ -65,14 +71,15 @@ def _a(href: str, text: str) -> str:
 
 def _quote_html(q: Quote) -> str:
     where = _a(q.link, html.escape(q.where)) if q.where else ""
-    return f'<q dir="auto">{html.escape(q.text)}</q>' + (f" ({where})" if where else "")
+    return f"<q{_dir(q.text)}>{html.escape(q.text)}</q>" + (f" ({where})" if where else "")
 
 
 def note_html(note: Note) -> str:
     """The footnote of one marker: ``n. Title: “quote” (p. 17)``, title and page linked."""
     head = f"{note.n}. " + _a(note.link, html.escape(note.title))
     quotes = " … ".join(_quote_html(q) for q in note.quotes)
-    return f'<span class="note" dir="auto">{head}{": " + quotes if quotes else ""}</span>'
+    hint = " ".join(q.text for q in note.quotes) or note.title  # the quotes decide, else the title
+    return f'<span class="note"{_dir(hint)}>{head}{": " + quotes if quotes else ""}</span>'
 
 
 _HEADING = re.compile(r"<(/?)h([1-6])>")
@@ -94,7 +101,7 @@ def _sources(doc: Document) -> str:
         shown = s.path or s.url
         url = f'<div class="url">{_a(s.link, html.escape(shown))}</div>' if shown else ""
         quotes = "".join(
-            f'<blockquote dir="auto"><q>{html.escape(q.text)}</q>'
+            f"<blockquote{_dir(q.text)}><q>{html.escape(q.text)}</q>"
             + (f" ({_a(q.link, html.escape(q.where))})" if q.where else "")
             + "</blockquote>"
             for q in s.quotes

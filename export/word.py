@@ -27,7 +27,8 @@ from typing import Any
 from markdown_it import MarkdownIt
 
 from deepref.export.errors import ExportUnavailable
-from deepref.export.model import Document, Note, Quote, Section
+from deepref.export.model import RTL_CHAR, Document, Note, Quote, Section
+from deepref.export.model import strong_rtl as _strong_rtl
 from deepref.reference.html import safe_url
 
 _md = MarkdownIt("commonmark", {"html": False}).enable("table")
@@ -50,12 +51,6 @@ FOOTNOTE_STYLES = """
   <w:rPr><w:color w:val="1A4F9C"/><w:u w:val="single"/></w:rPr></w:style>
 """
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
-
-
-def _strong_rtl(text: str) -> bool | None:
-    """Whether the first strong character of ``text`` is right-to-left (None: none)."""
-    m = _STRONG.search(text)
-    return None if m is None else bool(_RTL_CHAR.match(m.group()))
 
 
 class _Writer:
@@ -135,7 +130,7 @@ class _Writer:
             rpr.append(self.el("w:b"))
         if italic:
             rpr.append(self.el("w:i"))
-        if _RTL_CHAR.search(text):
+        if RTL_CHAR.search(text):
             rpr.append(self.el("w:rtl"))
         if len(rpr):
             r.append(rpr)
@@ -183,7 +178,7 @@ class _Writer:
         ps = self.el("w:pStyle")
         ps.set(self.qn("w:val"), "FootnoteText")
         ppr.append(ps)
-        hint = note.title + " ".join(q.text for q in note.quotes)
+        hint = " ".join(q.text for q in note.quotes) or note.title  # the quotes decide, else the title
         if self.rtl if (d := _strong_rtl(hint)) is None else d:
             ppr.append(self.el("w:bidi"))
         p.append(ppr)

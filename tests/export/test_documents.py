@@ -186,3 +186,15 @@ def test_libreoffice_reads_the_docx_footnotes_and_links(multilingual, tmp_path):
     for q in doc.quotes():
         assert squash(q.text) in text, q.text
     assert {as_uri(x) for x in _expected_links(doc)} <= {as_uri(u) for u in facts.uris}
+
+
+def test_each_quote_and_note_is_laid_out_in_its_own_direction():
+    """WeasyPrint reads no ``dir="auto"``: an Arabic quote in an English report is set
+    right to left by an explicit ``dir``, an Arabic section too, an English one not."""
+    from deepref.export.page import document_html
+
+    page = document_html(document_from_report(report(4)))
+    assert '<blockquote dir="rtl"><q>الطاقة المدية هي' in page
+    assert '<blockquote dir="ltr"><q>Tidal power converts' in page
+    assert '<div class="answer" lang="ar" dir="rtl">' in page and '<div class="answer" lang="en" dir="ltr">' in page
+    assert '<span class="note" dir="rtl">' in page
