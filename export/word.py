@@ -342,7 +342,7 @@ class _Writer:
             p = self.paragraph("Heading 1", "References")
             self.run(p, "References")
             for src in d.sources:
-                p = self.paragraph("List Paragraph", src.title)
+                p = self.paragraph(None, src.title)
                 self.run(p, f"[{src.n}] ", bold=True)
                 self.link(p, src.link, src.title)
                 shown = src.path or src.url
