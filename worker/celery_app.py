@@ -99,6 +99,13 @@ def configure(app: Celery, settings: Settings) -> None:
             "queue_order_strategy": "priority",
         },
         broker_connection_retry_on_startup=True,
+        # A worker never gives up on its broker (Celery's default is 100 tries, then
+        # exit): it waits for a restarting Redis for as long as it takes, and a
+        # refused command (a full Redis) restarts its consumer instead of ending it.
+        broker_connection_retry=True,
+        broker_connection_max_retries=None,
+        broker_channel_error_retry=True,
+        **_transport(settings),
         task_serializer="json",
         result_serializer="json",
         accept_content=["json"],
@@ -125,6 +132,15 @@ def configure(app: Celery, settings: Settings) -> None:
         },
         timezone="UTC",
     )
+
+
+def _transport(settings: Settings) -> dict[str, str]:
+    """kombu's Redis transport with deepref's recovery (worker/broker.py) for a redis://
+    broker; other schemes (rediss://, sentinel://) keep kombu's own."""
+    from deepref.worker import broker
+
+    broker.recovery.configure(settings.broker_backoff_seconds, settings.broker_backoff_max_seconds)
+    return {"broker_transport": broker.TRANSPORT} if settings.redis_url.startswith("redis://") else {}
 
 
 def enqueue(app: Celery, stage: str, job_id: str, queue: str = "interactive") -> None:

@@ -13,8 +13,10 @@ own Celery app, built from them, sends the stage tasks by name.
 
 from __future__ import annotations
 
+import logging
 import time
 
+import redis
 from kombu.exceptions import OperationalError
 
 from deepref.worker.errors import JobCancelled, JobFailed, JobPending, JobTimeout, StoreUnavailable
@@ -24,12 +26,29 @@ from deepref.worker.jobs.limits import Caller, check_options
 from deepref.worker.jobs.models import JobRecord, JobState, ResearchOptions, ResearchResult, first_stage
 from deepref.worker.jobs.questions import validate_question
 from deepref.worker.jobs.records import Queue
+from deepref.worker.jobs.redis_store import unavailable
 from deepref.worker.jobs.store import JobStore, RedisJobStore
 from deepref.worker.jobs.webhooks import validate_callback_url
 from deepref.worker.pipeline.deep.budget import check_depth
 from deepref.worker.settings import Settings, get_settings
 
 _ENDED = {state.value for state in JobState if state.finished}
+
+log = logging.getLogger(__name__)
+
+
+def broker_refusal(exc: BaseException, url: str) -> StoreUnavailable:
+    """What the broker's refusal to queue a message means, named by the Redis error
+    under kombu's: "Redis at … is full (…)" is not "cannot reach Redis at …"."""
+    cause: BaseException | None = exc
+    while cause is not None and not isinstance(cause, redis.RedisError):
+        cause = cause.__cause__ or cause.__context__
+    if cause is None and "OOM" in str(exc):  # kombu may pass the reply's text alone
+        cause = redis.exceptions.OutOfMemoryError(str(exc))
+    if cause is None:
+        return StoreUnavailable(f"cannot queue on the broker at {url} ({exc}); start Redis or set DEEPREF_REDIS_URL")
+    refusal = unavailable(cause, url)
+    return StoreUnavailable(f"the job was not queued: {refusal}")
 
 
 class Client:
@@ -91,11 +110,12 @@ class Client:
         try:
             self.enqueue(first_stage(record.options), record.id, queue)
         except OperationalError as exc:
-            self.store.update(record.id, state=JobState.failed, message="could not queue the job")
-            raise StoreUnavailable(
-                f"cannot queue on the broker at {self.settings.redis_url_redacted()} ({exc}); "
-                "start Redis or set DEEPREF_REDIS_URL"
-            ) from exc
+            refused = broker_refusal(exc, self.settings.redis_url_redacted())
+            try:  # the job was never queued: leave no record of it (a full Redis still deletes)
+                self.store.discard(record.id)
+            except StoreUnavailable:
+                log.warning("job %s was not queued and its record could not be removed", record.id)
+            raise refused from exc
         return record.id
 
     def status(self, job_id: str) -> JobRecord:

@@ -32,6 +32,16 @@ class Settings(BaseSettings):
     visibility_timeout: int = Field(
         3600, ge=1, description="Seconds before a task held by a vanished worker is delivered to another worker."
     )
+    broker_backoff_seconds: float = Field(
+        1.0, gt=0, description="First pause of a worker whose broker refused a write (full) or went away; doubles."
+    )
+    broker_backoff_max_seconds: float = Field(30.0, gt=0, description="Longest such pause.")
+    lost_message_seconds: int = Field(
+        120,
+        ge=1,
+        description="Seconds a queued job may have no message on the broker (queue or unacknowledged) before "
+        "the reaper queues it again.",
+    )
 
     # --- Questions ------------------------------------------------------------
     max_question_chars: int = Field(2000, ge=10, description="Longest accepted question.")

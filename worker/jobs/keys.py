@@ -76,3 +76,12 @@ class Keys:
     def celery_queue(self, queue: str) -> str:
         """The broker's list of messages waiting on ``queue`` (kombu's Redis transport)."""
         return f"{self.celery()}{queue}"
+
+    def celery_queue_keys(self, queue: str) -> list[str]:
+        """Every list of ``queue``: kombu keeps one per priority step (0, 3, 6, 9), the
+        first under the queue's own name, the others after its separator ``\x06\x16``."""
+        return [self.celery_queue(queue)] + [f"{self.celery_queue(queue)}\x06\x16{p}" for p in (3, 6, 9)]
+
+    def celery_unacked(self) -> str:
+        """The broker's hash of messages taken by a worker and not yet acknowledged."""
+        return f"{self.celery()}unacked"

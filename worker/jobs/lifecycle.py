@@ -37,6 +37,7 @@ from deepref.worker.jobs.models import (
     JobState,
     ResearchOptions,
     ResearchResult,
+    first_stage,
     round_of,
     stage_state,
 )
@@ -54,6 +55,9 @@ STAGE_PROGRESS = {"search": 0.1, "fetch": 0.3, "chunk": 0.55, "generate": 0.65, 
 
 STAGE_TASKS = {stage: f"deepref.{stage}" for stage in STAGES}
 """Celery task name of each stage: queues send by name, so nothing imports tasks/."""
+
+REQUEUED = "requeued"
+"""Key of ``JobRecord.attempts`` counting how often the reaper queued a job whose message was lost."""
 
 DEEP_TASK = "deepref.deep_stage"
 """Task of every stage of a standard/deep job (``round-N``, ``report``), sent with the stage."""
@@ -149,10 +153,13 @@ class JobLifecycle:
         heartbeat_seconds: float = 15,
         max_retries: int = 3,
         notify: Callable[[str], None] | None = None,
+        lost_message_seconds: float = 120,
     ) -> None:
         self.store = store
         self.heartbeat_seconds = heartbeat_seconds
         self.max_retries = max_retries
+        self.lost_message_seconds = lost_message_seconds
+        """A queued job whose message the broker has not had for this long is queued again (``reap``)."""
         self.notify = notify
         """``notify(job_id)`` sends a finished job's webhook (worker/jobs/webhooks.py); None = nobody sends."""
 
@@ -165,6 +172,7 @@ class JobLifecycle:
             heartbeat_seconds=settings.job_heartbeat_seconds,
             max_retries=settings.stage_max_retries,
             notify=notify,
+            lost_message_seconds=settings.lost_message_seconds,
         )
 
     @property
@@ -360,6 +368,7 @@ class JobLifecycle:
             self.store.update(record.id, message=f"worker vanished during {record.stage}; re-queued")
             enqueue(record.stage, record.id)
             reaped.requeued.append(record.id)
+        self._reconcile(waiting, enqueue, queues, now, reaped)
         # Consumption watchdog: work waits, nothing runs, and it has waited long.
         oldest = min((now - r.created_at for r in waiting), default=0.0)
         late = waiting and not reaped.alive and oldest > stale_after
@@ -375,6 +384,45 @@ class JobLifecycle:
                 " or ".join(backlog),
             )
         return reaped
+
+    def _reconcile(
+        self, waiting: list[JobRecord], enqueue: Enqueue, queues: Sequence[str], now: float, reaped: Reaped
+    ) -> None:
+        """Queued jobs whose message the broker lost: unchanged for ``lost_message_seconds``,
+        their message in neither a queue nor the unacknowledged hash, and no process
+        holding their first stage's lock. Each is queued again, at most ``max_starts``
+        times (counted in ``attempts["requeued"]``); then it fails with the reason.
+        The broker is read only when such a job exists."""
+        suspects = [r for r in waiting if now - r.updated_at > self.lost_message_seconds]
+        on_broker = self.store.broker_jobs(list(queues)) if suspects else None
+        if on_broker is None:
+            return
+        for record in suspects:
+            stage = record.stage or first_stage(record.options)
+            if record.id in on_broker or self.store.held(self.store.keys.job_stage_lock(record.id, stage)):
+                continue
+            times = record.attempts.get(REQUEUED, 0)
+            if times >= self.max_starts:
+                message = (
+                    f"the broker lost this job's message {times + 1} times while it was queued; "
+                    "check Redis' memory (maxmemory, noeviction) and persistence (appendonly)"
+                )
+                self.fail(record.id, stage, "MessageLost", message)
+                reaped.failed.append(record.id)
+                continue
+            log.warning(
+                "job %s: queued for %.0f s with no message on the broker; queuing %s again",
+                record.id,
+                now - record.updated_at,
+                stage,
+            )
+            self.store.update(
+                record.id,
+                message=f"its message was lost from the broker; queued again ({times + 1})",
+                mutate=_count_requeue,
+            )
+            enqueue(stage, record.id)
+            reaped.requeued.append(record.id)
 
     # -- helpers ----------------------------------------------------------------------------
     def _ended(self, record: JobRecord, since: float) -> JobRecord:
@@ -395,6 +443,10 @@ class JobLifecycle:
         if enqueue is not None and record.stage == stage and following is not None:
             log.info("job %s: %s already done, continuing with %s", record.id, stage, following)
             enqueue(following, record.id)
+
+
+def _count_requeue(record: JobRecord) -> None:
+    record.attempts[REQUEUED] = record.attempts.get(REQUEUED, 0) + 1
 
 
 @dataclass

@@ -112,6 +112,13 @@ class MemoryJobStore:
             for key in [k for k in self._artifacts if k[0] == job_id]:
                 del self._artifacts[key]
 
+    def discard(self, job_id: str) -> None:
+        with self._lock:
+            self._records.pop(job_id, None)
+            self._events.pop(job_id, None)
+            self._texts.pop(job_id, None)
+            self._locks.pop(self.keys.job_heartbeat(job_id), None)
+
     def running(self) -> list[JobRecord]:
         with self._lock:
             return [r.model_copy(deep=True) for r in self._records.values() if not r.state.finished]
@@ -206,6 +213,9 @@ class MemoryJobStore:
 
     def queued(self, queues: list[str]) -> int:
         return 0
+
+    def broker_jobs(self, queues: list[str]) -> set[str] | None:
+        return None  # no broker: jobs run in process
 
     # -- artifacts: kept as JSON gives them back, as Redis's store does
     def put_artifact(self, job_id: str, name: str, obj: Any) -> None:

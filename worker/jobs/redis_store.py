@@ -13,6 +13,7 @@ its input again.
 
 from __future__ import annotations
 
+import base64
 import functools
 import json
 import threading
@@ -201,6 +202,14 @@ class RedisJobStore:
             )
 
     @_translated
+    def discard(self, job_id: str) -> None:
+        pipe = self.redis.pipeline()  # DEL and ZREM free memory: a full Redis still runs them
+        pipe.delete(self.keys.job(job_id), self.keys.job_events(job_id), self.keys.job_heartbeat(job_id))
+        pipe.zrem(self.keys.job_index(), job_id)
+        pipe.execute()
+        self._forget(job_id)
+
+    @_translated
     def running(self) -> list[JobRecord]:
         members = cast("list[bytes]", self.redis.zrange(self.keys.job_index(), 0, -1))  # no scores asked
         ids = [_s(i) for i in members]
@@ -300,6 +309,26 @@ class RedisJobStore:
             pipe.llen(self.keys.celery_queue(queue))
         return sum(int(n) for n in pipe.execute())
 
+    @_translated
+    def broker_jobs(self, queues: list[str]) -> set[str] | None:
+        """Reads every message on the queues and in kombu's unacknowledged hash (one
+        round trip): the reaper asks only when a queued job has looked lost for long."""
+        pipe = self.redis.pipeline(transaction=False)
+        for queue in queues:
+            for key in self.keys.celery_queue_keys(queue):
+                pipe.lrange(key, 0, -1)
+        pipe.hvals(self.keys.celery_unacked())
+        *lists, unacked = pipe.execute()
+        jobs = {job for raws in lists for raw in raws if (job := message_job(raw))}
+        for raw in unacked:
+            try:
+                payload = json.loads(raw)[0]  # [message, exchange, routing key]
+            except (ValueError, TypeError, IndexError, KeyError):
+                continue
+            if job := message_job(payload):
+                jobs.add(job)
+        return jobs
+
     # -- artifacts ------------------------------------------------------------------------
     @_translated
     def put_artifact(self, job_id: str, name: str, obj: Any) -> None:
@@ -343,6 +372,24 @@ redis.call('del', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
 redis.call('zrem', KEYS[5], ARGV[1])
 return 1
 """
+
+
+def message_job(message: bytes | str | dict[str, Any]) -> str | None:
+    """The job a broker message is about: the first argument of a deepref task (every
+    stage task takes the job id first), read from Celery's message (protocol 2: the
+    body is ``[args, kwargs, embed]``, base64-encoded by kombu's Redis transport)."""
+    try:
+        payload = message if isinstance(message, dict) else json.loads(message)
+        headers = payload.get("headers") or {}
+        if not str(headers.get("task", "")).startswith("deepref."):
+            return None
+        body = payload["body"]
+        if payload.get("properties", {}).get("body_encoding") == "base64":
+            body = base64.b64decode(body)
+        args = json.loads(body)[0]
+        return args[0] if args and isinstance(args[0], str) else None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return None
 
 
 def _batched(items: Iterable[Any], n: int) -> Iterator[list[Any]]:

@@ -78,6 +78,11 @@ class JobStore(Protocol):
         JobNotFound, or JobPending (leaving the job as it is) when it is not finished."""
         ...
 
+    def discard(self, job_id: str) -> None:
+        """Remove a job that never got queued (the broker refused its message), whatever
+        its state, so no half-made record is left; nothing when there is none."""
+        ...
+
     def running(self) -> list[JobRecord]:
         """The jobs not finished (for the reaper)."""
         ...
@@ -134,6 +139,12 @@ class JobStore(Protocol):
 
     def queued(self, queues: list[str]) -> int:
         """Messages waiting on any of these broker queues."""
+        ...
+
+    def broker_jobs(self, queues: list[str]) -> set[str] | None:
+        """Ids of the jobs that have a message on the broker: waiting on one of these
+        queues or taken by a worker and not acknowledged. None: this store has no
+        broker to ask (the embedded runner's)."""
         ...
 
     # -- artifacts

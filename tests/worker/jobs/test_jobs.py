@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 
@@ -448,3 +449,73 @@ def test_a_finished_stage_of_a_job_that_moved_on_says_where_it_is_when_asked(sto
     with pytest.raises(Skip) as plain:  # without follow: skipped as before
         life.claim(job.id, "search", "t")
     assert not isinstance(plain.value, Moved)
+
+
+def test_the_reaper_queues_again_a_queued_job_whose_message_vanished(redis_client, key_prefix):
+    """A queued job with no message in the queue or the unacknowledged hash, unchanged
+    for ``lost_message_seconds`` and whose stage lock nobody holds, is queued again;
+    after ``max_starts`` such losses it fails with the reason."""
+    store = RedisJobStore(redis_client, Keys(key_prefix), ttl=600)
+    life = JobLifecycle(store, heartbeat_seconds=1, max_retries=0, lost_message_seconds=5)
+    lost, waiting, running = (life.submit(q) for q in ("lost", "waiting", "held"))
+    message = _celery_message("deepref.search", waiting.id)
+    redis_client.lpush(store.keys.celery_queue("deepref.interactive"), json.dumps(message))
+    store.acquire(store.keys.job_stage_lock(running.id, "search"), "someone", 60)
+    queued: list[tuple[str, str]] = []
+    assert not life.reap(lambda stage, job_id: queued.append((stage, job_id))).requeued  # not for long yet
+    for job in (lost, waiting, running):
+        age(store, job.id, 10)
+    reaped = life.reap(lambda stage, job_id: queued.append((stage, job_id)))
+    assert queued == [("search", lost.id)] and reaped.requeued == [lost.id]
+    record = store.get(lost.id)
+    assert record.state is JobState.queued and record.attempts == {"requeued": 1}
+    assert "lost from the broker" in record.message
+    # in the unacknowledged hash (a worker took it): not lost either
+    redis_client.hset(store.keys.celery_unacked(), "tag", json.dumps([message, "", "deepref.interactive"]))
+    assert store.broker_jobs(["deepref.interactive"]) == {waiting.id}
+    for _ in range(life.max_starts):  # lost again and again
+        age(store, lost.id, 10)
+        life.reap(lambda *a: None)
+    record = store.get(lost.id)
+    assert record.state is JobState.failed and record.error.type == "MessageLost", record
+    assert "lost this job's message" in record.error.message
+
+
+def _celery_message(task: str, job_id: str) -> dict:
+    """A Celery protocol 2 message as kombu's Redis transport stores it."""
+    import base64
+
+    body = base64.b64encode(json.dumps([[job_id], {}, {}]).encode()).decode()
+    return {"body": body, "headers": {"task": task, "id": "x"}, "properties": {"body_encoding": "base64"}}
+
+
+def test_a_job_the_broker_refused_leaves_no_record(redis_client, key_prefix, monkeypatch):
+    """Submit: the record is made, the broker refuses the message (full): the record
+    is removed and the error names the cause."""
+    import redis as redis_lib
+    from kombu.exceptions import OperationalError
+
+    from deepref.worker.client import Client, broker_refusal
+    from deepref.worker.errors import StoreUnavailable
+    from deepref.worker.settings import Settings
+
+    store = RedisJobStore(redis_client, Keys(key_prefix), ttl=600)
+    client = Client(Settings(_env_file=None, key_prefix=key_prefix), store=store)
+
+    def refuse(*args, **kwargs):
+        try:
+            raise redis_lib.exceptions.OutOfMemoryError("command not allowed when used memory > 'maxmemory'.")
+        except redis_lib.RedisError as exc:
+            raise OperationalError(str(exc)) from exc
+
+    monkeypatch.setattr(client, "enqueue", refuse)
+    with pytest.raises(StoreUnavailable, match=r"not queued: Redis at .* is full \(maxmemory reached"):
+        client.submit("What is a tidal lagoon?")
+    assert not store.running() and redis_client.zcard(store.keys.job_index()) == 0
+    down = broker_refusal(OperationalError("Error 111 connecting"), "redis://x")
+    assert "cannot queue on the broker at redis://x" in str(down)
+    unreachable = redis_lib.exceptions.ConnectionError("Error 111 connecting to 127.0.0.1:1. Connection refused.")
+    try:
+        raise OperationalError(str(unreachable)) from unreachable
+    except OperationalError as exc:
+        assert "cannot reach Redis at redis://x" in str(broker_refusal(exc, "redis://x"))

@@ -34,7 +34,7 @@ def interface_methods() -> list[str]:
 def test_each_store_has_every_method_of_the_interface_with_its_parameters(cls):
     """mypy checks the types (``_conforms`` in each module); this checks the names,
     kinds and defaults, so a caller's keyword works on both stores."""
-    assert len(interface_methods()) == 20
+    assert len(interface_methods()) == 22
     for name in interface_methods():
         declared = inspect.signature(getattr(JobStore, name)).parameters
         implemented = inspect.signature(getattr(cls, name)).parameters
@@ -136,6 +136,16 @@ def test_delete_removes_a_finished_job_and_refuses_a_running_one(store):
         store.delete(record.id)
 
 
+def test_discard_removes_a_job_whatever_its_state(store):
+    """What a submit whose message the broker refused does: no half-made record."""
+    record = store.create("q")
+    store.discard(record.id)
+    with pytest.raises(JobNotFound):
+        store.get(record.id)
+    assert record.id not in [r.id for r in store.running()] and store.events(record.id) == []
+    store.discard(record.id)  # nothing left: nothing to do
+
+
 def test_running_lists_the_jobs_not_finished(store):
     running, done = store.create("a"), store.create("b")
     store.update(done.id, state=JobState.done)
@@ -221,6 +231,7 @@ def test_a_heartbeat_says_the_job_is_alive(store):
 def test_nothing_waits_on_queues_nobody_filled(store):
     assert store.queue_length("deepref-test-none") == 0
     assert store.queued(["deepref-test-none", "deepref-test-other"]) == 0
+    assert store.broker_jobs(["deepref-test-none"]) == (None if isinstance(store, MemoryJobStore) else set())
 
 
 # --------------------------------------------------------------------------- artifacts
@@ -258,6 +269,8 @@ def test_every_redis_error_of_the_store_is_store_unavailable_naming_the_server()
         "held": lambda: store.held("k"),
         "queue_length": lambda: store.queue_length("q"),
         "queued": lambda: store.queued(["q"]),
+        "broker_jobs": lambda: store.broker_jobs(["q"]),
+        "discard": lambda: store.discard("j"),
         "put_artifact": lambda: store.put_artifact("j", "a", {}),
         "get_artifact": lambda: store.get_artifact("j", "a"),
     }
