@@ -116,7 +116,7 @@ def reference_list(works: Sequence[Work], keys: Sequence[str], style: str, outpu
 
 
 def _sort_text(entry: str) -> str:
-    return re.sub(r"<[^>]+>|[*\\]", "", entry)
+    return re.sub(r"<[^<>]+>|[*\\]", "", entry)  # "<[^>]+>" was quadratic on "<<<<…"
 
 
 _TAG = re.compile(f"{_OPEN}([a-z]*){_CLOSE}|{_END}")

@@ -14,20 +14,23 @@ citation: models glue markers to words as often as they space them.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from typing import Literal
 
-from deepref.reference.segmentation import _FENCE, _INLINE_CODE
+from deepref.reference.segmentation import _FENCE, _merge, code_spans
 
 MAX_IDS_PER_MARKER = 50
 """A range like ``[1-999999]`` is a model glitch, not a million citations."""
 
+# Linear on any text (docs/security.md): no part between brackets holds a ``[``, so an
+# unclosed ``[^`` or ``<sources>[`` is scanned up to the next ``[`` only.
 _ID_LIST = r"\s*\d+\s*(?:(?:,|;|-|–|—)\s*\d+\s*)*"
 _PATTERN = re.compile(
-    r"(?P<tag><sources>\s*\[(?P<tag_ids>[^\]]*)\]\s*</sources>)"
-    r"|(?P<link>\[\d+\]\(\s*id\s*=\s*(?P<link_id>[^)\s]+)\s*\))"
-    r"|(?P<foot>\[\^(?P<foot_id>[^\]\s]+)\])"
+    r"(?P<tag><sources>\s*+\[(?P<tag_ids>[^\[\]]*+)\]\s*+</sources>)"
+    r"|(?P<link>\[\d++\]\(\s*+id\s*+=\s*+(?P<link_id>[^)\[\s]++)\s*+\))"
+    r"|(?P<foot>\[\^(?P<foot_id>[^\[\]\s]++)\])"
     rf"|(?P<brk>\[(?P<brk_ids>{_ID_LIST})\](?![(:]))"
 )
 
@@ -43,12 +46,14 @@ class Marker:
 
 def parse_markers(text: str) -> tuple[list[Marker], list[str]]:
     """Markers in reading order, and warnings (e.g. a range that was capped)."""
-    code = [m.span() for p in (_FENCE, _INLINE_CODE) for m in p.finditer(text)]
+    code = _merge([m.span() for m in _FENCE.finditer(text)] + code_spans(text))
+    code_starts = [s for s, _ in code]  # a lookup per marker, not a scan of every code span
     markers: list[Marker] = []
     warnings: list[str] = []
     for m in _PATTERN.finditer(text):
         start, end = m.span()
-        if any(s <= start < e for s, e in code):
+        k = bisect.bisect_right(code_starts, start) - 1
+        if k >= 0 and start < code[k][1]:
             continue
         if m.group("tag") is not None:
             ids = _expand(m.group("tag_ids"), warnings)

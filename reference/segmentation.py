@@ -17,14 +17,17 @@ from typing import Literal
 from deepref.reference.chunking import split_lines, split_sentences
 
 _FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[ \t]*\r?$|\Z)", re.M | re.S)
-_INLINE_CODE = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)", re.S)
-_URL = re.compile(r"(?:https?|ftp|file)://[^\s<>\"'`\])]+|<[^>\s]+>|\]\([^)\s]*\)")
+_BACKTICKS = re.compile(r"`++")
+# Linear on any text (docs/security.md): a bracketed part never holds the character that
+# opens it (``<`` in ``<…>``, ``]`` in ``](…)``, ``[`` in ``[^…]``), so an unclosed opener
+# is scanned up to the next opener only, not to the end of the text each time.
+_URL = re.compile(r"(?:https?|ftp|file)://[^\s<>\"'`\])]+|<[^<>\s]+>|\]\([^)\]\s]*\)")
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t][^\n]*$", re.M)
-_MARKER = re.compile(r"\[\^[^\]\s]+\]")
+_MARKER = re.compile(r"\[\^[^\[\]\s]+\]")
 _TABLE_ROW = re.compile(r"^[ \t]*\|.*\|[ \t]*$", re.M)
-_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$", re.M)
-_HTML_TAG = re.compile(r"<[a-zA-Z/][^>\n]*>")
-_HARD_BREAK = re.compile(r"(?: {2,}|\\)$")  # Markdown's hard line break: the line really ends
+_TABLE_RULE = re.compile(r"^[ \t]*+\|?[ \t]*+:?-{3,}+:?[ \t]*+(?:\|[ \t]*+:?-{3,}+:?[ \t]*+)*+\|?[ \t]*+$", re.M)
+_HTML_TAG = re.compile(r"<[a-zA-Z/][^<>\n]*>")
+_HARD_BREAK = ("  ", "\\")  # Markdown's hard line break (a line's end): the line really ends
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +45,8 @@ class Layout:
     def __init__(self, text: str):
         self.text = text
         ranges: list[tuple[int, int]] = []
-        for pattern in (_FENCE, _INLINE_CODE, _URL, _HEADING, _MARKER, _TABLE_RULE, _HTML_TAG):
+        ranges.extend(code_spans(text))
+        for pattern in (_FENCE, _URL, _HEADING, _MARKER, _TABLE_RULE, _HTML_TAG):
             ranges.extend(m.span() for m in pattern.finditer(text))
         self._ranges = _merge(ranges)
         self._starts = [s for s, _ in self._ranges]
@@ -72,6 +76,33 @@ class Layout:
     def citable(self, start: int, end: int) -> bool:
         """Segments inside code blocks, headings and table rules are never cited."""
         return not any(s <= start and end <= e for s, e in self._uncitable)
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of inline code: a run of backticks to the next run of the same length.
+
+    The spans ``(`+)(?!`).*?(?<!`)\\1(?!`)`` found, in O(n log n): that pattern looked
+    for a closing run from every backtick of every unclosed run, to the end of the
+    text each time (quadratic on a run of backticks; docs/security.md). As it did, a
+    run that is never closed is tried again from its next backtick, one shorter."""
+    runs = [(m.start(), m.end() - m.start()) for m in _BACKTICKS.finditer(text)]
+    by_length: dict[int, list[int]] = {}
+    for i, (_, length) in enumerate(runs):
+        by_length.setdefault(length, []).append(i)
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(runs):
+        start, length = runs[i]
+        for skip in range(length):
+            same = by_length.get(length - skip, [])
+            k = bisect.bisect_right(same, i)
+            if k < len(same):
+                close = same[k]
+                spans.append((start + skip, runs[close][0] + length - skip))
+                i = close
+                break
+        i += 1
+    return spans
 
 
 def _wordish(ch: str) -> bool:
@@ -130,9 +161,11 @@ def segment_answer(text: str, mode: Literal["lines", "sentences"], layout: Layou
 # Board", "the U.S. Supreme Court", "No. 12". Cut there, the claim a marker cites is
 # the fragment after it ("Lipman.", judged and quoted alone): 19 of WiCE's 349 claims.
 _ABBREVIATION = re.compile(
-    r"(?:\b[A-HJ-UWYZ]|\b(?:[A-Za-z]\.)+[A-Za-z]|\b(?i:v|vs|c|ca|cf|no|nos|vol|pp|st|mt|ft|co|corp|inc|ltd|jr|sr"
+    r"(?:\b[A-HJ-UWYZ]|\b[A-Za-z]\.[A-Za-z]|\b(?i:v|vs|c|ca|cf|no|nos|vol|pp|st|mt|ft|co|corp|inc|ltd|jr|sr"
     r"|dr|mr|mrs|ms|prof|gen|col|lt|sgt|capt|gov|sen|rep|rev|hon|fig|approx|dept|e\.g|i\.e))\.$"
 )  # a capital letter is an initial, but "World War I." "Malcolm X." end sentences
+# (``U.S.`` is found by its last two letters: a chain ``(?:[A-Za-z]\.)+`` was tried from
+# every letter of a long ``a.a.a.…`` and made the search quadratic)
 
 
 def _join_abbreviations(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -179,7 +212,7 @@ def _paragraphs(text: str) -> dict[int, tuple[int, int, frozenset[int]]]:
         soft = frozenset(
             ends[k] + (text[ends[k]] == "\r" and text[ends[k] + 1 : ends[k] + 2] == "\n")
             for k in range(first, last)
-            if not _HARD_BREAK.search(text, starts[k], ends[k])
+            if not text.endswith(_HARD_BREAK, starts[k], ends[k])
         )
         out[starts[first]] = (starts[first], ends[last], soft)
     return out

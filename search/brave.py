@@ -13,7 +13,7 @@ from typing import Any
 from deepref.search.api import ApiProvider, Page, ProviderStats, text
 from deepref.search.models import SearchHit
 
-_TAGS = re.compile(r"<[^>]+>")
+_TAGS = re.compile(r"<[^<>]+>")  # never holds a "<": linear on "<<<<…" (docs/security.md)
 
 
 class BraveProvider(ApiProvider):

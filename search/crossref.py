@@ -19,7 +19,7 @@ from deepref.search.api import ApiProvider, Page, ProviderStats, text, year_of
 from deepref.search.identifiers import normalize_doi
 from deepref.search.models import SearchHit
 
-_TAGS = re.compile(r"<[^>]+>")
+_TAGS = re.compile(r"<[^<>]+>")  # never holds a "<": linear on "<<<<…" (docs/security.md)
 _KINDS = {
     "journal-article": "article-journal",
     "proceedings-article": "paper-conference",

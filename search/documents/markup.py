@@ -13,9 +13,21 @@ from deepref.search.documents.models import ReadDocument, Segment
 from deepref.search.documents.sections import Sections
 from deepref.search.documents.text import decode_text
 
-_ATX = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_ATX = re.compile(r"^ {0,3}(#{1,6})\s++(.*)$")  # the title's closing #s are cut by _atx
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)\s*$")
+_SETEXT = re.compile(r"^ {0,3}(=++|-++)\s*+$")
+
+
+def _atx(line: str) -> tuple[int, str] | None:
+    """An ATX heading's level and title without its closing ``#``s; None for other lines.
+
+    As ``^ {0,3}(#{1,6})\\s+(.*?)\\s*#*\\s*$`` read it, in linear time: that pattern's
+    lazy title tried ``\\s*#*\\s*$`` from each character of a long run of spaces, to
+    the end of the run each time (docs/security.md)."""
+    match = _ATX.match(line)
+    if match is None:
+        return None
+    return len(match.group(1)), match.group(2).rstrip().rstrip("#").rstrip()
 
 
 def markdown_sections(text: str, sections: Sections) -> None:
@@ -29,9 +41,9 @@ def markdown_sections(text: str, sections: Sections) -> None:
         if in_fence:
             sections.add(line)
             continue
-        if match := _ATX.match(line):
-            sections.heading(len(match.group(1)), match.group(2))
-        elif i + 1 < len(lines) and line.strip() and (setext := _SETEXT.match(lines[i + 1])) and not _ATX.match(line):
+        if atx := _atx(line):
+            sections.heading(*atx)
+        elif i + 1 < len(lines) and line.strip() and (setext := _SETEXT.match(lines[i + 1])) and not _atx(line):
             sections.heading(1 if setext.group(1)[0] == "=" else 2, line.strip())
         elif _SETEXT.match(line) and i > 0 and lines[i - 1].strip():
             continue  # the underline of a setext heading
@@ -56,8 +68,8 @@ def read_markdown(data: bytes, name: str) -> ReadDocument:
         if in_fence or _FENCE.match(line):
             continue
         heading, at = None, starts[i]
-        if match := _ATX.match(line.rstrip("\r\n")):
-            heading = (len(match.group(1)), match.group(2))
+        if atx := _atx(line.rstrip("\r\n")):
+            heading = atx
         elif line.strip() and i + 1 < len(lines) and (setext := _SETEXT.match(lines[i + 1].rstrip("\r\n"))):
             heading = (1 if setext.group(1)[0] == "=" else 2, line.strip())
         if heading is None:

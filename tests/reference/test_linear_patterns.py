@@ -77,3 +77,49 @@ def test_the_linear_sentence_end_finds_the_same_sentences(text, a, b):
     new = [text[s:e] for s, e in split_sentences(text, start, end, folds=())]
     assert new == old(text, start, end)
     assert _SENTENCE_END.pattern != _QUADRATIC_SENTENCE_END.pattern
+
+
+def _callers():
+    from deepref.bibliography.styles import _sort_text
+    from deepref.reference.markers import parse_markers
+    from deepref.reference.segmentation import Layout, _join_abbreviations, code_spans
+    from deepref.search.brave import _TAGS
+    from deepref.search.documents.markup import _atx
+    from deepref.worker.pipeline.judging.citations import _INLINE_LINK, _LIST_DEF, _MARKERS, _plain
+
+    return {
+        "layout": Layout,
+        "code_spans": code_spans,
+        "markers": parse_markers,
+        "abbreviation": lambda t: _join_abbreviations(t + ".", [(0, len(t) + 1), (len(t) + 1, len(t) + 1)]),
+        "provider_tags": lambda t: _TAGS.sub("", t),
+        "bibliography_sort": _sort_text,
+        "atx_heading": lambda t: _atx("# " + t + "x"),
+        "citation_links": lambda t: _INLINE_LINK.findall(t),
+        "citation_lists": lambda t: _LIST_DEF.findall(t),
+        "citation_markers": lambda t: _MARKERS.sub("", t),
+        "citation_claim": _plain,
+    }
+
+
+# each unit is an opener the pattern used to scan from to the end of the text
+UNITS = {
+    "layout": ["<", "<a", "](", "[^", "`", "``a", " ", "|", "|---"],
+    "code_spans": ["`", "``a", "`a``"],
+    "markers": ["[^", "<sources>[", "[1](id=", "`", "[1,"],
+    "abbreviation": ["a.", "A."],
+    "provider_tags": ["<"],
+    "bibliography_sort": ["<"],
+    "atx_heading": [" ", " #", "# "],
+    "citation_links": ["[", "[a](http://", "[^"],
+    "citation_lists": [" \n", "\t\n"],
+    "citation_markers": [" ", "\n\t", "[^"],
+    "citation_claim": [" ", "[^", "[a](http://"],
+}
+
+
+@pytest.mark.parametrize(
+    ("caller", "unit"), [(c, u) for c, units in UNITS.items() for u in units], ids=lambda v: repr(v)
+)
+def test_patterns_on_untrusted_text_are_linear(caller, unit):
+    assert _scaling(_callers()[caller], unit) < MAX_RATIO

@@ -14,13 +14,16 @@ from typing import Any
 
 from deepref.reference.segmentation import segment_answer
 
-_INLINE_LINK = re.compile(r"(?<!!)\[([^\]\n]*)\]\((https?://[^)\s]+)(?:\s+\"[^\"]*\")?\)")
-_FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")
+# Linear on any text (docs/security.md): a part between brackets never holds a ``[`` (an
+# unclosed ``[`` is scanned to the next one only) and a line's leading blanks are read
+# once (``[^\S\n]*+``), not again from each of their characters.
+_INLINE_LINK = re.compile(r"(?<!!)\[([^\[\]\n]*+)\]\((https?://[^)\[\s]++)(?:\s++\"[^\"]*+\")?\)")
+_FOOTNOTE_REF = re.compile(r"\[\^([^\[\]\s]++)\](?!:)")
 _NUMBER_REF = re.compile(r"\[(\d{1,4}(?:\s*[,–-]\s*\d{1,4})*)\](?![(:])")
-_FOOTNOTE_DEF = re.compile(r"^\[\^([^\]\s]+)\]:\s*(.+)$", re.M)
-_LIST_DEF = re.compile(r"^\s*(?:\[(\d{1,4})\]|(\d{1,4})[.)])\s+(.+)$", re.M)
+_FOOTNOTE_DEF = re.compile(r"^\[\^([^\[\]\s]++)\]:\s*(.+)$", re.M)
+_LIST_DEF = re.compile(r"^[^\S\n]*+(?:\[(\d{1,4})\]|(\d{1,4})[.)])\s+(.+)$", re.M)
 _URL = re.compile(r"https?://[^\s)>\]\"']+")
-_MARKERS = re.compile(r"\s*\[\^[^\]\s]+\]|\s*\[\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\](?![(:])")
+_MARKERS = re.compile(r"(?<!\s)\s*+(?:\[\^[^\[\]\s]++\]|\[\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\](?![(:]))")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +112,7 @@ def _strip_definitions(text: str, numbered: set[str]) -> str:
 
 def _numbers(group: str) -> list[str]:
     out: list[str] = []
-    for part in re.split(r"\s*,\s*", group):
+    for part in (p.strip() for p in group.split(",")):
         if m := re.fullmatch(r"(\d+)\s*[–-]\s*(\d+)", part):
             a, b = int(m[1]), int(m[2])
             out += [str(n) for n in range(a, min(b, a + 50) + 1)]
