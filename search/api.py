@@ -11,6 +11,11 @@ results and how to read the answer; this module sends it.
 - 5xx, a timeout, a refused connection and a body that does not parse are retried
   with exponential backoff, ``retries`` times.
 - 401 and 403 are a wrong or missing key: never retried (:class:`ProviderAuthError`).
+- An answer is read in blocks up to ``max_answer_bytes`` and cut off there
+  (:class:`AnswerTooLargeError`, never retried); one that does not parse (nested too
+  deep, not in its encoding, not JSON or XML, an unexpected shape) is retried, then
+  :class:`MalformedAnswerError`. Either is this provider's failure: the job goes on
+  with the others (search/combined.py).
 - What a query cost is counted in a :class:`ProviderStats` the caller passes (one
   per job), since provider objects live for the whole worker process.
 """
@@ -30,12 +35,36 @@ from xml.etree.ElementTree import ParseError
 import aiohttp
 import defusedxml.ElementTree as SafeET
 
-from deepref.search.errors import ProviderAuthError, RateLimitedError, SearchError
+from deepref.search.errors import (
+    AnswerTooLargeError,
+    MalformedAnswerError,
+    ProviderAuthError,
+    RateLimitedError,
+    SearchError,
+)
 from deepref.search.models import SearchHit
 from deepref.search.ratelimit import RateLimiter
 
 Sleep = Callable[[float], Awaitable[None]]
-MALFORMED = (ValueError, KeyError, TypeError, AttributeError, IndexError, ParseError)
+# RecursionError: a JSON answer nested 200,000 deep (json.loads, and a parse walking it)
+MALFORMED = (ValueError, KeyError, TypeError, AttributeError, IndexError, ParseError, RecursionError)
+MAX_ANSWER_BYTES = 10_000_000  # DEEPREF_SEARCH_MAX_ANSWER_BYTES
+
+
+async def read_capped(resp: aiohttp.ClientResponse, cap: int, *, provider: str, label: str, query: str) -> bytes:
+    """The body, read block by block and abandoned past ``cap`` bytes (as the fetcher
+    reads pages): a 1 GB answer costs ``cap`` bytes of memory, not 1 GB."""
+    declared = resp.headers.get("Content-Length", "")
+    too_large = f"{label} sent an answer over the {cap:,}-byte cap (DEEPREF_SEARCH_MAX_ANSWER_BYTES)"
+    if declared.isdigit() and int(declared) > cap:
+        raise AnswerTooLargeError(too_large, provider=provider, query=query)
+    body = bytearray()
+    async for block in resp.content.iter_chunked(65536):
+        body += block
+        if len(body) > cap:
+            resp.close()  # drop the connection: the rest is never read
+            raise AnswerTooLargeError(too_large, provider=provider, query=query)
+    return bytes(body)
 
 
 @dataclass
@@ -113,6 +142,7 @@ class ApiProvider:
         page_size: int | None = None,
         user_agent: str = "deepref",
         sleep: Sleep = asyncio.sleep,
+        max_answer_bytes: int = MAX_ANSWER_BYTES,
     ):
         self.base_url = base_url.rstrip("/")
         self._session, self._owns_session = session, session is None
@@ -121,6 +151,7 @@ class ApiProvider:
         self.page_size = max(1, min(page_size or self.max_page, self.max_page))
         self.user_agent = user_agent
         self.sleep = sleep
+        self.max_answer_bytes = max_answer_bytes
 
     # -- what a subclass writes ------------------------------------------------------
     async def page(self, query: str, offset: int, size: int, stats: ProviderStats) -> Page:
@@ -195,8 +226,11 @@ class ApiProvider:
                     reason, wait = self._refusal(resp, url, query)
                     if not reason:
                         try:
-                            return parse(_decode(await resp.text(), body))
-                        except MALFORMED as exc:
+                            raw = await read_capped(
+                                resp, self.max_answer_bytes, provider=self.name, label=self.label, query=query
+                            )
+                            return parse(_decode(raw, body, resp.charset))
+                        except (*MALFORMED, LookupError) as exc:  # LookupError: a charset Python lacks
                             reason = f"malformed answer ({type(exc).__name__}: {str(exc)[:120]})"
             except (TimeoutError, aiohttp.ServerTimeoutError):
                 reason = f"no answer within {self.timeout.total:g} s"
@@ -207,7 +241,13 @@ class ApiProvider:
                 delay = min(delay, self.max_wait)
                 stats.waited_seconds += delay
                 await self.sleep(delay)
-        error = RateLimitedError if reason.startswith("HTTP 429") else SearchError
+        error = (
+            RateLimitedError
+            if reason.startswith("HTTP 429")
+            else MalformedAnswerError
+            if reason.startswith("malformed")
+            else SearchError
+        )
         raise error(
             f"{self.label} failed {self.retries + 1} times: {reason} (check {self.url_setting})"
             if reason.startswith("unreachable")
@@ -243,12 +283,15 @@ class ApiProvider:
         return "", None
 
 
-def _decode(raw: str, body: str) -> Any:
+def _decode(raw: bytes, body: str, charset: str | None) -> Any:
+    """JSON, XML or text from the body's bytes. Bytes that are not in the declared
+    charset (JSON's own UTF-8/16/32 when none is declared, XML's prolog) raise
+    UnicodeDecodeError: a malformed answer."""
     if body == "json":
-        return json.loads(raw)
+        return json.loads(raw.decode(charset) if charset else raw)
     if body == "xml":
         return SafeET.fromstring(raw)
-    return raw
+    return raw.decode(charset or "utf-8")
 
 
 def text(value: Any) -> str | None:

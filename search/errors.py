@@ -4,6 +4,9 @@ DeeprefError (reference.errors)
 └── SearchError               a search provider failed (retryable: it may answer later)
     ├── RateLimitedError      the provider said "slow down" and retries ran out
     ├── ProviderAuthError     401/403: a wrong or missing key (never retried)
+    ├── MalformedAnswerError  the answer could not be read: nested too deep, not in its
+    │   │                     encoding, not JSON or XML, or not the shape expected
+    │   └── AnswerTooLargeError  the answer is over DEEPREF_SEARCH_MAX_ANSWER_BYTES (never retried)
     └── AllProvidersFailed    every provider of a job failed; names each and why
 """
 
@@ -30,6 +33,17 @@ class RateLimitedError(SearchError):
 
 class ProviderAuthError(SearchError):
     """The provider refused the key (HTTP 401 or 403); asking again cannot help."""
+
+    retryable = False
+
+
+class MalformedAnswerError(SearchError):
+    """The provider answered, but its answer could not be read (retries ran out)."""
+
+
+class AnswerTooLargeError(MalformedAnswerError):
+    """The provider's answer is larger than the cap; it was cut off while read, and
+    asking again would bring the same answer."""
 
     retryable = False
 

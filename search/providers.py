@@ -69,7 +69,7 @@ def make_provider(
         expand(name, config)  # the unknown-name message
     check_config(name, config)
     if name == "searxng":
-        return SearxNGProvider(config.searxng_url or "", limiter=limiter)
+        return SearxNGProvider(config.searxng_url or "", limiter=limiter, max_answer_bytes=config.max_answer_bytes)
     if name == "duckduckgo":
         return DuckDuckGoProvider(limiter=limiter)
     cls = API_PROVIDERS[name]
@@ -79,6 +79,7 @@ def make_provider(
         "timeout": config.timeout,
         "retries": config.retries,
         "max_wait": config.max_wait,
+        "max_answer_bytes": config.max_answer_bytes,
     }
     if name in config.urls:
         kw["base_url"] = config.urls[name]

@@ -1,17 +1,21 @@
 """SearxNG, the self-hostable metasearch engine, through its JSON API.
 
 ``GET {base}/search?q=…&format=json`` (the instance must enable the json format).
-429 and 403 mean "slow down": retried with backoff, then RateLimitedError.
+429 and 403 mean "slow down": retried with backoff, then RateLimitedError. The answer
+is read up to ``max_answer_bytes`` (AnswerTooLargeError past it); one that does not
+parse, nested too deep included, is a MalformedAnswerError (search/api.py).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import aiohttp
 
-from deepref.search.errors import RateLimitedError, SearchError
+from deepref.search.api import MALFORMED, MAX_ANSWER_BYTES, read_capped
+from deepref.search.errors import MalformedAnswerError, RateLimitedError, SearchError
 from deepref.search.models import SearchHit
 from deepref.search.ratelimit import RateLimiter
 
@@ -28,11 +32,13 @@ class SearxNGProvider:
         retries: int = 3,
         backoff: float = 1.0,
         timeout: float = 15.0,
+        max_answer_bytes: int = MAX_ANSWER_BYTES,
     ):
         self.base_url = base_url.rstrip("/")
         self._session, self._owns_session = session, session is None
         self.limiter, self.retries, self.backoff = limiter, retries, backoff
         self.timeout = aiohttp.ClientTimeout(total=timeout)
+        self.max_answer_bytes = max_answer_bytes
 
     async def _client(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
@@ -66,9 +72,20 @@ class SearxNGProvider:
                         raise SearchError(
                             f"SearxNG at {url} answered HTTP {resp.status}", provider=self.name, query=query
                         )
-                    data = await resp.json(content_type=None)
+                    raw = await read_capped(
+                        resp, self.max_answer_bytes, provider=self.name, label="SearxNG", query=query
+                    )
+                    try:
+                        data = json.loads(raw.decode(resp.charset) if resp.charset else raw)
+                    except (*MALFORMED, LookupError) as exc:
+                        raise MalformedAnswerError(
+                            f"SearxNG at {url} sent an answer that is not readable JSON "
+                            f"({type(exc).__name__}: {str(exc)[:120]})",
+                            provider=self.name,
+                            query=query,
+                        ) from exc
                     break
-            except (aiohttp.ClientError, TimeoutError, ValueError) as exc:
+            except (aiohttp.ClientError, TimeoutError) as exc:
                 raise SearchError(
                     f"SearxNG at {url} failed ({type(exc).__name__}: {exc}); check DEEPREF_SEARXNG_URL and "
                     "that the instance enables format=json",

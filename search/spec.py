@@ -58,6 +58,7 @@ class ProviderConfig:
     user_agent: str = "deepref"
     timeout: float = 15.0
     retries: int = 2
+    max_answer_bytes: int = 10_000_000  # largest answer read (DEEPREF_SEARCH_MAX_ANSWER_BYTES)
     max_wait: float = 30.0
 
 

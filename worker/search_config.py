@@ -30,6 +30,7 @@ def provider_config(settings: Settings, corpus_dir=None) -> ProviderConfig:
         timeout=settings.search_timeout,
         retries=settings.search_retries,
         max_wait=settings.search_max_wait_seconds,
+        max_answer_bytes=settings.search_max_answer_bytes,
     )
 
 

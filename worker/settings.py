@@ -145,6 +145,12 @@ class Settings(BaseSettings):
         30.0, ge=0, description="Longest Retry-After a job waits for; a provider asking longer is skipped."
     )
     search_timeout: float = Field(15.0, gt=0, description="Seconds per search API request.")
+    search_max_answer_bytes: int = Field(
+        10_000_000,
+        ge=1024,
+        description="Largest answer read from a search provider (its JSON or XML); a larger one is cut off "
+        "while read and that provider is skipped for the job (docs/security.md).",
+    )
     scholarly_mailto: str | None = Field(
         None, description="Contact e-mail sent to OpenAlex and Crossref (polite pool) and NCBI (email)."
     )

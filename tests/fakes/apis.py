@@ -4,7 +4,9 @@
 ``(429, seconds)`` answers 429 with ``Retry-After: seconds`` (None: without it),
 ``(503, None)`` a server error, ``("malformed", None)`` a body that does not parse,
 ``("hang", seconds)`` an answer that comes too late, ``(401, None)`` a refused key,
-``(200, None)`` the good answer (to script a failure after it).
+``(200, None)`` the good answer (to script a failure after it), ``("deep", n)`` a JSON
+array nested ``n`` deep, ``("huge", n)`` a body of ``n`` bytes sent in chunks as it is
+written (never held whole), ``("undecodable", None)`` bytes that are not the UTF-8 it claims.
 """
 
 from __future__ import annotations
@@ -55,6 +57,23 @@ class FakeApi:
             return web.Response(status=429, text="Too Many Requests", headers=headers)
         if what == "malformed":
             return web.Response(text=malformed, content_type="application/json")
+        if what == "deep":
+            depth = int(value or 0)
+            return web.Response(text="[" * depth + "]" * depth, content_type="application/json")
+        if what == "huge":
+            resp = web.StreamResponse(headers={"Content-Type": "application/json"})
+            resp.enable_chunked_encoding()
+            await resp.prepare(request)
+            block, left = b" " * 65536, int(value or 0)
+            try:
+                while left > 0:
+                    await resp.write(block[: min(left, len(block))])
+                    left -= len(block)
+            except (ConnectionError, RuntimeError):  # the client hung up at its cap
+                pass
+            return resp
+        if what == "undecodable":
+            return web.Response(body=b'{"results": ["\xff\xfe"]}', content_type="application/json", charset="utf-8")
         if what == "hang":
             await asyncio.sleep(float(value or 5))
             return web.Response(text="late")
