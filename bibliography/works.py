@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from deepref.reference.urls import normalize_doi
+
 _DATE = re.compile(r"^\s*(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?")
 _STOPWORDS = frozenset({
     "a", "an", "the", "of", "on", "in", "and", "or", "for", "to", "with", "at", "by", "from", "is", "are",
@@ -56,8 +58,12 @@ class Work:
         object.__setattr__(self, "title", clean(self.title) or self.url)
         object.__setattr__(self, "authors", tuple(a for a in (clean(x) for x in self.authors) if a))
         object.__setattr__(self, "site", clean(self.site or "") or None)
-        for name in ("doi", "kind", "venue", "eprint", "pmid"):
+        for name in ("kind", "venue", "eprint", "pmid"):
             object.__setattr__(self, name, clean(getattr(self, name) or "") or None)
+        # a result file or an index may carry anything as a DOI: only one in the DOI
+        # Handbook's syntax reaches an export (``10.1234/../../etc/passwd``, a control
+        # character inside, do not; cleaning would make another DOI of the latter)
+        object.__setattr__(self, "doi", normalize_doi(self.doi))
 
     @property
     def container(self) -> str | None:

@@ -10,6 +10,7 @@ instances (the built-in table is read-only: this package keeps no global state).
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
@@ -234,5 +235,13 @@ def _md_url(url: str) -> str:
     return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
 
 
+# Markdown's inline specials: a title from a page or a provider is text, never markup.
+# ``<`` would open raw HTML (``<script>``) in CommonMark renderers and ``&lt;`` an
+# entity; ``[`` ``]`` would end the link text; ``*`` ``_`` `````` ``~`` ``|`` would emphasise,
+# open code, strike or cut a table. CommonMark lets any ASCII punctuation be escaped.
+_MD_TEXT_SPECIAL = re.compile(r"[\\`*_\[\]<>~|]|&(?=#?[0-9A-Za-z]+;)")
+
+
 def _md_escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]").replace("\n", " ")
+    """``text`` as literal Markdown inline text on one line (link text, a locator)."""
+    return _MD_TEXT_SPECIAL.sub(lambda m: "\\" + m.group(), " ".join(text.splitlines()))

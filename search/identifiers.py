@@ -11,24 +11,13 @@ from __future__ import annotations
 
 import re
 
-_DOI = re.compile(r"^10\.\d{4,9}/\S+$")
-_DOI_PREFIXES = ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/", "doi:")
+from deepref.reference.urls import normalize_doi
+
+__all__ = ["ARXIV_DOI_PREFIX", "arxiv_of_doi", "normalize_arxiv", "normalize_doi", "work_keys"]
+
 _ARXIV_NEW = re.compile(r"^(\d{4}\.\d{4,5})(v\d+)?$")
 _ARXIV_OLD = re.compile(r"^([a-z-]+(?:\.[A-Z]{2})?/\d{7})(v\d+)?$")
 ARXIV_DOI_PREFIX = "10.48550/arxiv."
-
-
-def normalize_doi(value: object) -> str | None:
-    """A DOI in lower case without resolver prefix, or None if ``value`` is not one."""
-    if not isinstance(value, str):
-        return None
-    doi = value.strip()
-    for prefix in _DOI_PREFIXES:
-        if doi.lower().startswith(prefix):
-            doi = doi[len(prefix) :]
-            break
-    doi = doi.lower()
-    return doi if _DOI.match(doi) else None
 
 
 def normalize_arxiv(value: object) -> str | None:

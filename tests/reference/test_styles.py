@@ -63,3 +63,20 @@ def test_custom_style(result):
 def test_unknown_style(result):
     with pytest.raises(InputError, match="unknown style"):
         render(result, "pdf")
+
+
+@pytest.mark.parametrize("style", ["markdown", "markdown-links"])
+def test_titles_are_text_in_commonmark_renderers(style):
+    """A page's title is never live markup in Markdown output (issue 31): neither raw
+    HTML nor a link of its own, linked or not."""
+    from markdown_it import MarkdownIt
+
+    linked = Source(
+        "3", "https://ok.example/t", "x](javascript:alert(1)) <img src=x onerror=alert(1)> &lt;b&gt;", OK.text
+    )
+    for sources in ([EVIL, OK], [linked]):
+        out = render(build_references(ANSWER, sources), style)
+        html = MarkdownIt("commonmark").render(out)
+        assert "<script>" not in html and "<img" not in html and 'href="javascript' not in html
+        assert "<b>" not in html
+    assert "\\<script\\>x\\</script\\>" in render(build_references(ANSWER, [EVIL, OK]), style)
