@@ -2,7 +2,7 @@
 
 Tools: ``research`` (in this process, or queued on Redis when one is configured,
 with a progress notification as each stage starts), ``submit``, ``status``,
-``result``, ``cancel`` and ``cite`` (the JSON contract of ``deepref cite``).
+``result``, ``export`` (PDF or DOCX), ``cancel`` and ``cite`` (the JSON contract of ``deepref cite``).
 Finished report runs are resources: ``deepref://reports/{name}/{run}/{file}``.
 Built on the official SDK's ``MCPServer``; stdio by default, streamable HTTP with
 ``--http`` (``cli/mcp_http.py``). docs/mcp.md has the client configuration.
@@ -15,6 +15,7 @@ say what is wrong; a bug is logged on stderr and reported without a traceback.
 # which (Context) are imported inside build_server to keep ``deepref --help`` light
 import argparse
 import asyncio
+import base64
 import functools
 import json
 import logging
@@ -157,8 +158,9 @@ def build_server(settings: "Settings", *, queued: bool, http: bool):
 
 
 def _research_tools(server, settings: "Settings", jobs: "_Jobs", *, queued: bool, http: bool) -> None:
-    """research, submit, status, result, cancel."""
+    """research, submit, status, result, export, cancel."""
     from mcp.server.mcpserver import Context
+    from mcp_types import BlobResourceContents, EmbeddedResource
 
     question_chars = settings.max_question_chars  # the operator's limit, in the schema the client sees
     # over HTTP a remote caller, bound by DEEPREF_ALLOWED_*; over stdio this machine's user,
@@ -229,6 +231,26 @@ def _research_tools(server, settings: "Settings", jobs: "_Jobs", *, queued: bool
             timeout = 600
         res = await asyncio.to_thread(jobs.client().result, job_id, wait=wait, timeout=timeout)
         return format_result(res, format, style)
+
+    @server.tool(description="A finished job's answer as a PDF or DOCX file to hand on: every quote, its page and "
+                 "link in a footnote, then the reference list (docs/exports.md). Returned as an embedded resource "
+                 "(base64).")  # fmt: skip
+    @_tool_errors
+    async def export(
+        job_id: JobId,
+        format: Annotated[Literal["pdf", "docx"], Field(description="File format.")] = "pdf",
+    ) -> EmbeddedResource:
+        from deepref.export import MEDIA_TYPES, check_available, document_from_result, render
+
+        check_available(format)  # the extra is missing: say so before the store is asked
+        res = await asyncio.to_thread(jobs.client().result, job_id)
+        data = await asyncio.to_thread(render, document_from_result(res), format)
+        blob = BlobResourceContents(
+            uri=f"deepref://jobs/{job_id}/report.{format}",
+            mime_type=MEDIA_TYPES[format],
+            blob=base64.b64encode(data).decode("ascii"),
+        )
+        return EmbeddedResource(resource=blob)
 
     @server.tool(description="Cancel a queued or running job; a finished job stays as it is.")
     @_tool_errors

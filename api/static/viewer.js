@@ -347,6 +347,7 @@ async function showJob(id) {
   if (result.answer_mode === "extractive") content.appendChild(el("p", {"class": "note"}, "Extractive answer: no LLM is configured, so these are sentences quoted from the sources."));
   renderAnswer(content, result.answer_html, result.references, result.markers, result.language);
   renderReferences(result.references);
+  showDownloads(id);
   if (result.deep) renderResearch(result.deep, content);
   if (result.failures.length) {
     const details = el("details", {"class": "failures"});
@@ -354,6 +355,35 @@ async function showJob(id) {
     for (const f of result.failures) details.appendChild(el("p", {}, `${f.url} — ${f.stage}: ${f.reason}`));
     content.appendChild(details);
   }
+}
+
+// The finished answer as PDF and DOCX (GET /v1/jobs/{id}/report). The file is fetched
+// with the token, when the server has one, and handed to the browser as a blob: a
+// plain link cannot send an Authorization header. A refusal (501 without the export
+// extra) is shown as the API words it.
+function showDownloads(id) {
+  for (const link of [$("download-pdf"), $("download-docx")]) {
+    const fmt = link.dataset.format;
+    link.href = `/v1/jobs/${encodeURIComponent(id)}/report?format=${fmt}`;
+    link.setAttribute("download", `deepref-${id}.${fmt}`);
+    link.onclick = async (event) => {
+      event.preventDefault();
+      try {
+        const resp = await fetch(link.href, {headers: token() ? {"Authorization": "Bearer " + token()} : {}});
+        if (!resp.ok) {
+          const data = await resp.json().catch(() => ({}));
+          throw new Error(data.error ? data.error.message : resp.statusText);
+        }
+        const url = URL.createObjectURL(await resp.blob());
+        const save = el("a", {"href": url, "download": link.getAttribute("download")});
+        document.body.appendChild(save);
+        save.click();
+        save.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10000);
+      } catch (e) { showError(`${fmt.toUpperCase()} download failed: ${e.message}`); }
+    };
+  }
+  $("downloads").hidden = false;
 }
 
 // A standard/deep job: the report's outline (linked to its sections), then how it

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
+from pathlib import Path
 
 import pytest
 
@@ -164,6 +165,13 @@ def test_viewer_with_a_token_and_hostile_markdown(
         page.wait_for_selector("#stages li.current", timeout=30_000)
         page.wait_for_selector("sup.fn a", timeout=90_000)
         assert "fetching" in page.inner_text("#stages")
+        # the answer as files: fetched with the token (a plain link could not send it)
+        for fmt, magic in (("pdf", b"%PDF"), ("docx", b"PK\x03\x04")):
+            with page.expect_download() as info:
+                page.click(f"#download-{fmt}")
+            download = info.value
+            assert download.suggested_filename.endswith(f".{fmt}")
+            assert Path(download.path()).read_bytes()[:4] == magic
     finally:
         tracker_server.stop()
     assert hits == []  # the image was never loaded

@@ -3,6 +3,7 @@ stdio (the process an MCP client starts), and streamable HTTP."""
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import socket
@@ -21,8 +22,10 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared._httpx_utils import create_mcp_http_client
 from mcp.shared.exceptions import MCPError
 
+from deepref.export import MEDIA_TYPES
 from tests.cli.test_cite import DOC
 from tests.conftest import TEST_REDIS_URL
+from tests.export.readers import read_docx, read_pdf
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO / "examples" / "corpus"
@@ -55,7 +58,7 @@ def text_of(result) -> str:
 async def test_tools_have_typed_bounded_inputs():
     async with stdio_session(plain_env()) as session:
         tools = {t.name: t for t in (await session.list_tools()).tools}
-    assert set(tools) == {"research", "submit", "status", "result", "cancel", "cite"}
+    assert {"research", "submit", "status", "result", "export", "cancel", "cite"} <= set(tools)
     research = tools["research"].input_schema
     assert research["required"] == ["question"]
     assert research["properties"]["question"]["maxLength"] == 2000  # DEEPREF_MAX_QUESTION_CHARS
@@ -187,6 +190,20 @@ async def test_queued_tools_against_redis_and_a_real_worker(worker_env, start_wo
         assert entries and entries[0]["title"] == "Tidal Power Explained"
         done = await session.call_tool("status", {"job_id": job_id})
         assert done.structured_content["state"] == "done" and done.structured_content["has_result"]
+        for fmt in ("pdf", "docx"):  # the file, read back by independent readers
+            exported = await session.call_tool("export", {"job_id": job_id, "format": fmt})
+            assert not exported.is_error, text_of(exported)
+            (block,) = exported.content
+            assert block.resource.mime_type == MEDIA_TYPES[fmt] and block.resource.uri.endswith(f"report.{fmt}")
+            data = base64.b64decode(block.resource.blob)
+            if fmt == "pdf":
+                text = read_pdf(data).text
+            else:
+                facts = read_docx(data)
+                text = facts.body + " ".join(f.text for f in facts.footnotes)
+            assert "Tidal Power Explained" in text or "1966" in text, text[:500]
+        pending = await session.call_tool("export", {"job_id": "0" * 32})
+        assert pending.is_error and "never submitted" in text_of(pending)
 
         queued = await session.call_tool(
             "research", {"question": "How large is La Rance?", "wait_seconds": 60}, progress_callback=on_progress
