@@ -27,6 +27,7 @@ from deepref.api.documents import add_routes as add_document_routes
 from deepref.api.errors import error_response, errors
 from deepref.api.events import end_streams, job_events, streams_ctx
 from deepref.api.models import JobRequest
+from deepref.api.plans import add_routes as add_plan_routes
 from deepref.api.references import add_routes as add_reference_routes
 from deepref.api.spec import openapi_for
 from deepref.reference.html import answer_html, safe_url
@@ -80,6 +81,7 @@ def create_app(settings: Settings | None = None, *, client=None, warnings: list[
     r.add_get("/v1/jobs/{id}/events", job_events, name=security.EVENTS_ROUTE)
     add_reference_routes(r, client)
     add_document_routes(r, client)
+    add_plan_routes(r, client)
     r.add_get("/v1/reports", list_reports)
     r.add_get("/v1/reports/{name}/runs/{run}", get_report_run)
     r.add_get("/healthz", healthz)

@@ -26,6 +26,7 @@ from deepref.export import MEDIA_TYPES as DOCUMENT_MEDIA_TYPES
 from deepref.reference.errors import ConfigurationError
 from deepref.search.spec import PRESETS, PROVIDERS
 from deepref.worker.jobs.models import JobRecord, ResearchOptions
+from deepref.worker.jobs.plans import ResearchPlan
 from deepref.worker.jobs.questions import ALLOWED_FORMAT_CHARS, REFUSED_CATEGORIES
 
 if TYPE_CHECKING:
@@ -196,6 +197,14 @@ def _options_schema(schema: dict, choices: Choices) -> None:
         props["verify_with_model"].pop("anyOf", None)
         props["verify_with_model"]["enum"] = [False, None]
         props["verify_with_model"]["description"] += " This server refuses true: DEEPREF_VERIFY_WITH_MODEL=off."
+    # approve_plan: of a standard/deep job only (ResearchOptions._plan_needs_rounds)
+    planned = [d for d in ("standard", "deep") if choices.depths is None or d in choices.depths]
+    if planned:
+        asked = {"properties": {"approve_plan": {"const": True}}, "required": ["approve_plan"]}
+        depth = {"properties": {"depth": {"enum": planned}}, "required": ["depth"]}
+        schema.setdefault("allOf", []).append({"if": asked, "then": depth})
+    else:
+        props["approve_plan"]["enum"] = [False]
     if choices.priced_models is not None:  # a cost budget needs the chat model's price
         model = {"type": "string", "enum": list(choices.priced_models)}
         schema["if"] = {
@@ -270,6 +279,7 @@ def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS, options: Choic
         (JobRequest, "validation"),
         (JobRecord, "serialization"),
         (ResearchOptions, "validation"),
+        (ResearchPlan, "validation"),
     ]
     _, defs = models_json_schema(
         models + [(model, "serialization") for model in EVENTS.values()],
@@ -420,6 +430,49 @@ def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS, options: Choic
                     "a finished job is left as it is",
                     "operationId": "cancelJob",
                     "responses": {"200": record, **BAD_ID, **NOT_FOUND, **AUTH, **REDIS_DOWN},
+                },
+            },
+            "/v1/jobs/{id}/plan": {
+                "parameters": [job_id],
+                "post": {
+                    "summary": "Replace the plan of a job awaiting approval (options.approve_plan): sub-questions, "
+                    "the first round's queries, the report's outline, answers to its clarifying questions",
+                    "operationId": "replacePlan",
+                    "requestBody": {
+                        "required": True,
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ResearchPlan"}}},
+                    },
+                    "responses": {
+                        "200": record,
+                        "400": _error("not a job id, or a body that is not UTF-8 JSON"),
+                        **NOT_FOUND,
+                        "409": _error("the job is not awaiting approval (the message says why: expired, approved…)"),
+                        "413": _error("body too large (DEEPREF_API_MAX_BODY_BYTES)"),
+                        "415": _error("body not sent as Content-Type: application/json"),
+                        "422": _error("not a plan (a field missing, unknown, empty or too long)"),
+                        **AUTH,
+                        **REDIS_DOWN,
+                    },
+                },
+            },
+            "/v1/jobs/{id}/approve": {
+                "parameters": [job_id],
+                "post": {
+                    "summary": "Approve the plan of a job awaiting approval: the job is queued again and its run "
+                    "follows the plan on its record",
+                    "operationId": "approvePlan",
+                    "responses": {
+                        "202": {
+                            "description": "queued to run the plan",
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JobRecord"}}},
+                        },
+                        "400": _error("not a job id"),
+                        **NOT_FOUND,
+                        "409": _error("the job is not awaiting approval (the message says why: expired, approved…)"),
+                        "415": _error("a body sent, not as Content-Type: application/json"),
+                        **AUTH,
+                        **REDIS_DOWN,
+                    },
                 },
             },
             "/v1/jobs/{id}/events": {

@@ -65,6 +65,12 @@ def add_job_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--callback-url", metavar="URL", help="POST a signed event here when the job ends (docs/integrations.md)"
     )
+    p.add_argument(
+        "--approve-plan",
+        action="store_true",
+        help="with --depth standard/deep: queue the job, stop after planning and print the plan; it runs once "
+        "approved (deepref approve JOB_ID [--plan FILE])",
+    )
 
 
 def add_output_options(p: argparse.ArgumentParser) -> None:
@@ -150,6 +156,17 @@ def _jobs(subparsers: argparse._SubParsersAction) -> None:
     )
     add_output_options(p)
     p.set_defaults(handler="deepref.cli.jobs:result")
+
+    p = subparsers.add_parser("plan", help="the plan of a job submitted with --approve-plan, as JSON to edit (stdout)")
+    p.add_argument("job_id")
+    p.add_argument("--wait", action="store_true", help="wait until the job has proposed its plan")
+    p.add_argument("--timeout", type=float, help="with --wait: give up after this many seconds (default 300)")
+    p.set_defaults(handler="deepref.cli.plans:plan")
+
+    p = subparsers.add_parser("approve", help="approve a job's plan (edited with --plan FILE): the job runs it")
+    p.add_argument("job_id")
+    p.add_argument("--plan", type=Path, metavar="FILE", help="replace the plan with this JSON first (deepref plan's)")
+    p.set_defaults(handler="deepref.cli.plans:approve")
 
     p = subparsers.add_parser("cancel", help="cancel a queued or running job")
     p.add_argument("job_id")

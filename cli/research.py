@@ -36,6 +36,7 @@ def options_from(args: argparse.Namespace) -> ResearchOptions:
         callback_url=getattr(args, "callback_url", None),
         language=getattr(args, "language", None),
         verify_with_model=getattr(args, "verify_with_model", None),
+        approve_plan=getattr(args, "approve_plan", False),
     )
 
 
@@ -44,6 +45,10 @@ def run(args: argparse.Namespace) -> int:
 
     check_output_options(args.format, args.style, args.output)  # before minutes of research, not after
     options = options_from(args)
+    if options.approve_plan:  # approved later, perhaps elsewhere: the job is queued
+        from deepref.cli.plans import submit_for_approval
+
+        return submit_for_approval(args, options)
     if options.depth == "quick" and (line := estimate_line(args.question, options)) is not None:
         print(line, file=sys.stderr)
     tty = sys.stderr.isatty()

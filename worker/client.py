@@ -24,6 +24,7 @@ from deepref.worker.inference.llm import check_llm_settings
 from deepref.worker.jobs.lifecycle import JobLifecycle, stall_allowance
 from deepref.worker.jobs.limits import Caller, check_options
 from deepref.worker.jobs.models import JobRecord, JobState, ResearchOptions, ResearchResult, first_stage
+from deepref.worker.jobs.plans import ResearchPlan
 from deepref.worker.jobs.questions import validate_question
 from deepref.worker.jobs.records import Queue
 from deepref.worker.jobs.redis_store import unavailable
@@ -122,6 +123,8 @@ class Client:
         """The job's record; ``stalled`` says so when its running stage has shown no
         sign of life (no event, or no heartbeat) for longer than that stage may."""
         record = self.store.get(job_id)
+        if record.state is JobState.awaiting_approval:  # no worker holds it: never stalled, perhaps expired
+            return self.store.get(job_id) if self.lifecycle.expire_if_due(record) else record
         if record.state.finished or record.state is JobState.queued or not record.stage:
             return record
         quiet = time.time() - record.updated_at
@@ -179,6 +182,17 @@ class Client:
             last_event = events[-1][0]
             if any(fields.get("state") in _ENDED for _, fields in events):
                 return last_event
+
+    def replace_plan(self, job_id: str, plan: ResearchPlan | dict) -> JobRecord:
+        """Replace the plan of a job awaiting approval (NotAwaitingApproval otherwise)."""
+        if isinstance(plan, dict):
+            plan = ResearchPlan.model_validate(plan)
+        return self.lifecycle.replace_plan(job_id, plan)
+
+    def approve(self, job_id: str) -> JobRecord:
+        """Resume a job awaiting approval: its rounds follow the plan on its record."""
+        record = self.store.get(job_id)
+        return self.lifecycle.approve(job_id, lambda stage, jid: self.enqueue(stage, jid, record.queue))
 
     def cancel(self, job_id: str) -> JobRecord:
         """Stop the job at its next stage boundary; a finished job is left as it is."""

@@ -13,6 +13,7 @@
     │   ├── JobPending            the job has not finished yet
     │   │   └── JobTimeout        ... and a caller's wait for it ran out (also a TimeoutError)
     │   ├── JobFailed             the job ended in failure (carries stage + reason)
+    │   ├── NotAwaitingApproval   a plan edited or approved while the job does not wait for one
     │   └── JobCancelled          the job was cancelled
     └── StoreUnavailable          Redis (broker / job store) cannot be reached or is full
 
@@ -99,6 +100,12 @@ class JobFailed(JobError):
 
 class JobCancelled(JobError):
     """The job was cancelled before it finished."""
+
+
+class NotAwaitingApproval(JobError):
+    """A plan was edited or approved while the job is not ``awaiting_approval``: it was
+    submitted without ``approve_plan``, is still planning, was approved already, or ended
+    (an expired plan fails its job; the message says so)."""
 
 
 class StoreUnavailable(DeeprefError):

@@ -42,6 +42,12 @@ class Settings(BaseSettings):
         description="Seconds a queued job may have no message on the broker (queue or unacknowledged) before "
         "the reaper queues it again.",
     )
+    plan_approval_seconds: int = Field(
+        24 * 3600,
+        ge=1,
+        description="How long a job with approve_plan waits for its plan's approval before it fails "
+        "(at most half of DEEPREF_JOB_TTL_SECONDS, so its record is still there to say why).",
+    )
 
     # --- Questions ------------------------------------------------------------
     max_question_chars: int = Field(2000, ge=10, description="Longest accepted question.")

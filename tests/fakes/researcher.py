@@ -8,8 +8,10 @@ written from the passages given, citing their numbers.
 
 Misbehaviour, per question (``Researcher.behave(question_part, ...)``):
 ``rounds`` (reads before it says the question is covered; None = never),
-``malformed_plan``, ``cite_unshown`` (every reading cites a passage it was not
-shown), ``stall_on`` (a prompt substring: hold that request until ``release()``),
+``malformed_plan``, ``malformed_proposal`` (the plan to approve is not JSON),
+``ambiguous`` (the plan to approve asks a clarifying question), ``cite_unshown``
+(every reading cites a passage it was not shown), ``stall_on`` (a prompt substring:
+hold that request until ``release()``),
 ``fail_on`` (a prompt substring: answer the first such request with HTTP 400),
 ``prose_rate`` (the share of plans, readings and outlines answered in prose instead
 of the JSON asked for, drawn from a seeded generator: a model that ignores JSON;
@@ -29,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 
 _PASSAGE = re.compile(r"^\[(\d+)\] .*? — \S+\n(.*?)(?=^\[\d+\] |\n\n(?:Note|Write) |\Z)", re.M | re.S)
-MARKERS = ("[[deepref:plan]]", "[[deepref:read]]", "[[deepref:outline]]", "[[deepref:write]]")
+MARKERS = ("[[deepref:plan]]", "[[deepref:read]]", "[[deepref:outline]]", "[[deepref:write]]", "[[deepref:propose]]")
 
 
 class Refused(Exception):
@@ -40,6 +42,8 @@ class Refused(Exception):
 class Behaviour:
     rounds: int | None = 2
     malformed_plan: bool = False
+    malformed_proposal: bool = False
+    ambiguous: bool = False
     cite_unshown: bool = False
     stall_on: str | None = None
     fail_on: str | None = None  # a prompt substring: answer that request once with HTTP 400
@@ -91,6 +95,8 @@ class Researcher:
             if step == "reading":
                 return self._prose_read(user, question, how.prose_rng)
             return f"Here is my {step}: I looked at everything and it all seems relevant to the question."
+        if marker == MARKERS[4]:
+            return self._propose(question, how)
         if marker == MARKERS[0]:
             return self._plan(user, question, how)
         if marker == MARKERS[1]:
@@ -106,6 +112,19 @@ class Researcher:
         k = int(re.search(r"Write at most (\d+) new", user).group(1))
         queries = [f"{question} r{n}{chr(ord('a') + i)}" for i in range(min(k, 2))]
         return json.dumps({"queries": queries, "why": f"round {n} of the research into {question}"})
+
+    def _propose(self, question: str, how: Behaviour) -> str:
+        """A plan to approve: two sub-questions, two queries, two titles; a question to
+        the user when scripted ambiguous."""
+        if how.malformed_proposal:
+            return "I'd start broadly: tides, turbines {sub_questions: [oops"
+        plan = {
+            "sub_questions": [f"What is {question}?", f"Why does {question} matter?"],
+            "queries": [f"{question} proposed a", f"{question} proposed b"],
+            "outline": ["Overview", "Evidence"],
+            "clarifying_questions": ["Which country do you mean?"] if how.ambiguous else [],
+        }
+        return json.dumps(plan)
 
     def _read(self, user: str, question: str, how: Behaviour) -> str:
         notes = _best_sentences(user, question)
@@ -145,9 +164,13 @@ class Researcher:
     def _outline(self, user: str) -> str:
         count = len(re.findall(r"^F\d+: ", user, re.M))
         half = max(1, (count + 1) // 2)
-        sections = [{"title": "Background", "findings": list(range(1, half + 1))}]
+        # the approved titles when the prompt gives them (an approved plan's outline)
+        given = re.search(r"^Use these section titles, in this order: (.*)$", user, re.M)
+        titles = given.group(1).split(" | ") if given else ["Background", "Details"]
+        first, second = titles[0], titles[1] if len(titles) > 1 else "Details"
+        sections = [{"title": first, "findings": list(range(1, half + 1))}]
         if count > half:
-            sections.append({"title": "Details", "findings": list(range(half + 1, count + 1))})
+            sections.append({"title": second, "findings": list(range(half + 1, count + 1))})
         return "```json\n" + json.dumps({"sections": sections}) + "\n```"
 
     def _write(self, user: str, question: str) -> str:

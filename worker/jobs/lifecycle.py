@@ -5,6 +5,10 @@
        │                      │  other error, retries out, time limit, started too often: failed
        └── cancel (any time before done) → cancelled: the running stage ends, nothing after it runs
 
+    approve_plan (standard/deep): queued → plan → awaiting_approval ─approve→ queued → round-1 → … → done
+                                                  │  no task holds it; replace_plan edits the plan
+                                                  └── expired (reap, or any read through approve/replace): failed
+
 A Celery worker (tasks/stage.py), the embedded runner (worker/pipeline/embedded.py) and,
 through them, report sections all move jobs with these calls, on a job store
 (the ``JobStore`` interface of worker/jobs/store.py, Redis or memory) that holds the record, the stage lock and the
@@ -31,7 +35,9 @@ from typing import TYPE_CHECKING
 from deepref.worker import metrics
 from deepref.worker.jobs.models import (
     FINAL_STAGES,
+    PLAN_STAGE,
     STAGES,
+    DeepProgress,
     JobErrorOut,
     JobRecord,
     JobState,
@@ -39,8 +45,10 @@ from deepref.worker.jobs.models import (
     ResearchResult,
     first_stage,
     round_of,
+    round_stage,
     stage_state,
 )
+from deepref.worker.jobs.plans import PlanOut, ResearchPlan
 from deepref.worker.queues import QUEUES
 
 if TYPE_CHECKING:
@@ -154,8 +162,14 @@ class JobLifecycle:
         max_retries: int = 3,
         notify: Callable[[str], None] | None = None,
         lost_message_seconds: float = 120,
+        approval_seconds: float = 24 * 3600,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        self.approval_seconds = approval_seconds
+        """How long a plan waits for approval (``propose``); ``reap`` fails the job after."""
+        self.clock = clock
+        """Wall-clock time of plan expiry (a test's own clock where expiry is the subject)."""
         self.heartbeat_seconds = heartbeat_seconds
         self.max_retries = max_retries
         self.lost_message_seconds = lost_message_seconds
@@ -173,6 +187,7 @@ class JobLifecycle:
             max_retries=settings.stage_max_retries,
             notify=notify,
             lost_message_seconds=settings.lost_message_seconds,
+            approval_seconds=min(settings.plan_approval_seconds, settings.job_ttl_seconds / 2),
         )
 
     @property
@@ -196,6 +211,90 @@ class JobLifecycle:
         """Stop the job at its next stage boundary; a finished job is left as it is."""
         since = time.time()
         return self._ended(self.store.update(job_id, state=JobState.cancelled, message="cancelled by request"), since)
+
+    # -- a plan to approve ------------------------------------------------------------------
+    def propose(self, job_id: str, plan: ResearchPlan, warnings: list[str]) -> JobRecord:
+        """The plan stage's end: the job waits, holding no worker, until ``approve`` (or
+        expiry, or a cancel). A job cancelled meanwhile stays cancelled."""
+        now = self.clock()
+        out = PlanOut(**plan.model_dump(), warnings=warnings, proposed_at=now, expires_at=now + self.approval_seconds)
+        until = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(out.expires_at))
+        said = "; the model's plan was not usable, see the plan's warnings" if warnings else ""
+        return self.store.update(
+            job_id,
+            state=JobState.awaiting_approval,
+            plan=out,
+            deep=DeepProgress(next_stage=None),  # nothing follows until approve says round-1
+            message=f"waiting for approval of its plan until {until}{said}",
+        )
+
+    def replace_plan(self, job_id: str, plan: ResearchPlan) -> JobRecord:
+        """The waiting job's plan, replaced whole (NotAwaitingApproval otherwise)."""
+
+        def edit(record: JobRecord) -> None:
+            old = self._waiting(record)
+            record.plan = PlanOut(
+                **plan.model_dump(), proposed_at=old.proposed_at, expires_at=old.expires_at, edited=True
+            )
+
+        self._check_waiting(job_id)
+        record = self.store.update(job_id, edit, message="its plan was edited; waiting for approval")
+        if record.state is not JobState.awaiting_approval:  # it ended meanwhile (a finished record takes no edit)
+            self._waiting(record)
+        return record
+
+    def approve(self, job_id: str, enqueue: Enqueue) -> JobRecord:
+        """Queue the waiting job's first round; the run follows the plan on its record.
+        A lost message is queued again by the reaper (``deep.next_stage`` says round-1)."""
+
+        def approved(record: JobRecord) -> None:
+            self._waiting(record).approved_at = self.clock()  # checked first: fields are set before this runs
+            record.state, record.message = JobState.queued, "plan approved; queued"
+            record.deep = DeepProgress(next_stage=round_stage(1))
+
+        self._check_waiting(job_id)
+        record = self.store.update(job_id, approved)
+        if record.state is not JobState.queued:  # it ended meanwhile (a finished record takes no change)
+            self._waiting(record)
+        enqueue(round_stage(1), job_id)
+        return record
+
+    def _check_waiting(self, job_id: str) -> None:
+        """NotAwaitingApproval unless the job waits (one whose plan expired fails now)."""
+        record = self.store.get(job_id)
+        if self.expire_if_due(record):
+            record = self.store.get(job_id)
+        self._waiting(record)
+
+    def _waiting(self, record: JobRecord) -> PlanOut:
+        from deepref.worker.errors import NotAwaitingApproval
+
+        if record.state is JobState.awaiting_approval and record.plan is not None:
+            return record.plan
+        if record.state is JobState.failed and record.error is not None and record.error.stage == PLAN_STAGE:
+            why = f"it failed: {record.error.message}"
+        elif not record.options.approve_plan:
+            why = "it was submitted without approve_plan"
+        elif record.plan is not None and record.plan.approved_at is not None:
+            why = "its plan was approved already"
+        else:
+            why = "it has not finished planning yet" if not record.state.finished else "it ended"
+        raise NotAwaitingApproval(
+            f"job {record.id} is {record.state.value}, not awaiting approval of a plan: {why}", job_id=record.id
+        )
+
+    def expire_if_due(self, record: JobRecord) -> bool:
+        """Fail a waiting job whose plan expired; True when this call failed it."""
+        plan = record.plan
+        if record.state is not JobState.awaiting_approval or plan is None or self.clock() < plan.expires_at:
+            return False
+        waited = plan.expires_at - plan.proposed_at
+        how_long = f"{waited / 3600:.3g} h" if waited >= 3600 else f"{waited:.0f} s"
+        message = (
+            f"its plan waited {how_long} for approval and expired (DEEPREF_PLAN_APPROVAL_SECONDS); "
+            "submit the question again"
+        )
+        return self.fail(record.id, PLAN_STAGE, "ApprovalExpired", message).state is JobState.failed
 
     def fail(self, job_id: str, stage: str, kind: str, message: str) -> JobRecord:
         error = JobErrorOut(stage=stage, type=kind, message=message)
@@ -233,9 +332,10 @@ class JobLifecycle:
         except JobNotFound:
             log.warning("job %s vanished (expired?); dropping its %s stage", job_id, stage)
             raise Skip("no such job") from None
-        if acquired and (record.state.finished or stage in record.timings):
+        waiting = record.state is JobState.awaiting_approval
+        if acquired and (record.state.finished or waiting or stage in record.timings):
             self.store.release(lock, token)
-        if record.state.finished:
+        if record.state.finished or waiting:
             raise Skip(f"job is {record.state.value}")
         if stage in record.timings:
             now = record.stage
@@ -349,6 +449,10 @@ class JobLifecycle:
         now = time.time()
         waiting = []
         for record in self.store.running():
+            if record.state is JobState.awaiting_approval:  # no worker holds it: nothing to reap but its expiry
+                if self.expire_if_due(record):
+                    reaped.failed.append(record.id)
+                continue
             if record.state is JobState.queued or record.stage is None:
                 waiting.append(record)
                 continue

@@ -141,6 +141,11 @@ def check_runnable_here(options: ResearchOptions, settings: Settings) -> None:
     name = options.embedder
     if name is not None and (missing := embedder_missing(embedder_choice(settings, name), settings)) is not None:
         raise ConfigurationError(f"embedder {name!r}: {missing}")
+    if options.approve_plan:  # it would wait in this process for an approval nobody can send
+        raise ConfigurationError(
+            "approve_plan needs a queued job, whose plan is approved later: submit it with 'deepref research "
+            "--approve-plan' and DEEPREF_REDIS_URL set (a worker running), or POST /v1/jobs"
+        )
 
 
 def check_cost_budget(options: ResearchOptions, settings: Settings) -> None:

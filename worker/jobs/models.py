@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from deepref.reference.locators import Locator, locator_link
 from deepref.reference.models import Reference, ReferenceResult, Stats
 from deepref.search.spec import parse_spec
+from deepref.worker.jobs.plans import PlanOut
 
 CONTEXT_CHARS = 400  # source text kept on each side of a quote for viewers
 SourceKind = Literal["web", "document", "work"]
@@ -32,6 +33,7 @@ class JobState(StrEnum):
     referencing = "referencing"
     researching = "researching"  # a round of a standard/deep job (worker/pipeline/deep/)
     writing = "writing"  # the sectioned report of a standard/deep job
+    awaiting_approval = "awaiting_approval"  # planned, waiting for its plan's approval (options.approve_plan)
     done = "done"
     failed = "failed"
     cancelled = "cancelled"
@@ -55,6 +57,9 @@ STAGE_STATE: dict[str, JobState] = {
 REPORT_STAGE = "report"
 """Last stage of a standard/deep job: outline, sections, one reference list."""
 
+PLAN_STAGE = "plan"
+"""First stage of a standard/deep job with ``approve_plan``: it plans, and the job waits for approval."""
+
 FINAL_STAGES: tuple[str, ...] = (STAGES[-1], REPORT_STAGE)
 """Stages whose end is the job's end (they carry the result)."""
 
@@ -72,8 +77,11 @@ def round_of(stage: str) -> int | None:
 
 
 def first_stage(options: ResearchOptions | None) -> str:
-    """Where a new job starts: today's search stage, or round 1 of a standard/deep job."""
-    return "search" if options is None or options.depth == "quick" else round_stage(1)
+    """Where a new job starts: the search stage, or round 1 of a standard/deep job (its
+    plan first, with ``approve_plan``)."""
+    if options is None or options.depth == "quick":
+        return "search"
+    return PLAN_STAGE if options.approve_plan else round_stage(1)
 
 
 def stage_state(stage: str) -> JobState:
@@ -144,6 +152,11 @@ class ResearchOptions(BaseModel):
     callback_url: str | None = Field(
         None, max_length=2000, description="POSTed a signed event when the job ends (docs/integrations.md)."
     )
+    approve_plan: bool = Field(
+        False,
+        description="standard/deep: stop after planning, in state awaiting_approval, until the plan is approved "
+        "(POST /v1/jobs/{id}/approve; docs/pipeline.md).",
+    )
 
     @field_validator("provider")
     @classmethod
@@ -151,6 +164,12 @@ class ResearchOptions(BaseModel):
         if value is not None:
             parse_spec(value)  # a SpecError (ValueError) says which names exist
         return value
+
+    @model_validator(mode="after")
+    def _plan_needs_rounds(self) -> ResearchOptions:
+        if self.approve_plan and self.depth == "quick":
+            raise ValueError("approve_plan applies to depth standard or deep (a quick job has no plan): set depth")
+        return self
 
 
 class LocatorOut(BaseModel):
@@ -438,6 +457,7 @@ class JobRecord(BaseModel):
     webhook: WebhookStatus | None = None
     queue: Literal["interactive", "bulk"] = Field("interactive", description="Broker queue of the job's stages.")
     deep: DeepProgress | None = Field(None, description="Rounds, pages, sources and tokens of a standard/deep job.")
+    plan: PlanOut | None = Field(None, description="The plan to approve, or approved (options.approve_plan).")
     stalled: str | None = Field(
         None, description="Set when read: the running stage showed no sign of life for longer than it may."
     )

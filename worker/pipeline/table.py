@@ -21,10 +21,11 @@ from typing import Any, TypeVar
 
 from deepref.worker import metrics
 from deepref.worker.jobs import streaming
-from deepref.worker.jobs.models import REPORT_STAGE, JobRecord, ResearchOptions, ResearchResult, round_of
+from deepref.worker.jobs.lifecycle import JobLifecycle
+from deepref.worker.jobs.models import PLAN_STAGE, REPORT_STAGE, JobRecord, ResearchOptions, ResearchResult, round_of
 from deepref.worker.jobs.store import JobStore
 from deepref.worker.pipeline import stages
-from deepref.worker.pipeline.deep import rounds
+from deepref.worker.pipeline.deep import approval, rounds
 from deepref.worker.pipeline.deep.report import write_report
 from deepref.worker.pipeline.outputs import Chunked, Fetched, Generated, Searched, StageOutput
 from deepref.worker.pipeline.referencing import referencing_stage
@@ -140,11 +141,19 @@ _QUICK_BY_NAME = {stage.name: stage for stage in QUICK}
 
 
 def deep_stage(name: str) -> Stage:
-    """``round-N`` or ``report`` of a standard/deep job (worker/pipeline/deep/)."""
+    """``plan``, ``round-N`` or ``report`` of a standard/deep job (worker/pipeline/deep/)."""
 
     def job(run: StageRun) -> rounds.Job:
-        return rounds.Job(run.job_id, run.question, run.options, run.res, run.store, run.corpus, run.fan_out)
+        plan = run.record.plan
+        approved = plan.editable() if plan is not None and plan.approved_at is not None else None
+        return rounds.Job(run.job_id, run.question, run.options, run.res, run.store, run.corpus, run.fan_out, approved)
 
+    if name == PLAN_STAGE:  # approve_plan: plan, then wait for approval holding no worker
+
+        async def propose(run: StageRun) -> None:
+            await approval.propose_plan(job(run), JobLifecycle.from_settings(run.store, run.res.settings))
+
+        return Stage(name, propose)
     if name == REPORT_STAGE:
 
         async def report(run: StageRun) -> ResearchResult:

@@ -27,8 +27,10 @@ from deepref.worker.errors import JobNotFound
 from deepref.worker.inference.llm import with_language
 from deepref.worker.jobs.limits import job_limits
 from deepref.worker.jobs.models import REPORT_STAGE, DeepProgress, ResearchOptions, RoundOut, round_stage
+from deepref.worker.jobs.plans import ResearchPlan
 from deepref.worker.pipeline.deep import budget as B
 from deepref.worker.pipeline.deep import planning as P
+from deepref.worker.pipeline.deep import proposal
 from deepref.worker.pipeline.deep.fanout import FETCH_BATCH, FanOut, fetch_wide
 from deepref.worker.pipeline.deep.prose import prose_reading
 from deepref.worker.pipeline.stages import job_tokens
@@ -37,6 +39,8 @@ READ_PASSAGES = 10
 PASSAGES_PER_PAGE = 2
 PASSAGE_CHARS = 700
 LAST_STATE = "deep:state:last"
+PLAN_SPENT = "deep:plan"
+"""Artifact: what the proposal of a plan to approve spent (approval.py); round 1 counts it."""
 
 
 @dataclass
@@ -51,6 +55,9 @@ class Job:
     corpus: Path | None = None
     fan_out: FanOut | None = None
     """Queues helpers for a wide round's fetch batches (Celery); None: this process fetches all."""
+    plan: ResearchPlan | None = None
+    """The approved plan (approve_plan): round 1 searches its queries and reads for its
+    sub-questions, every prompt carries its answered clarifications, the outline its titles."""
 
 
 def state_name(n: int) -> str:
@@ -79,15 +86,23 @@ def initial_state(job: Job) -> dict:
         "urls": [],
         "queries": [],
         "findings": [],
-        "gaps": [],
+        "gaps": list(job.plan.sub_questions) if job.plan is not None else [],
         "shown": {},
-        "spent": B.Spent().as_dict(),
+        "spent": _planning_spent(job) or B.Spent().as_dict(),
         "rounds": [],
         "failures": [],
         "warnings": warnings,
         "stop_reason": None,
         "next": round_stage(1),
     }
+
+
+def _planning_spent(job: Job) -> dict | None:
+    """What proposing the plan spent (a job with approve_plan), else None."""
+    try:
+        return job.store.get_artifact(job.id, PLAN_SPENT)
+    except JobNotFound:
+        return None
 
 
 def load_state(job: Job, n: int) -> dict:
@@ -136,6 +151,7 @@ async def call_model(
     """The model's answer text, or (None, why) when the budget refuses the call;
     ``on_delta`` streams the answer and ``on_restart`` takes back thinking that was
     streamed as text (worker/jobs/streaming.py, worker/inference/reasoning.py)."""
+    messages = proposal.steer(messages, job.plan)  # the user's answers, the approved titles
     messages = with_language(messages, job.question, job.options.language)  # titles, findings, sections, queries
     budget, spent = budget_of(state), B.Spent.from_dict(state["spent"])
     price = model_price(job)
@@ -219,12 +235,16 @@ async def _research(job: Job, state: dict, n: int, total: int, out: RoundOut, fe
     k = budget.queries_per_round
     progress(job, state, n, f"round {n} of {total}: planning queries")
     text, refused = None, None
-    if job.res.llm is not None:
+    if n == 1 and job.plan is not None:  # the approved plan's queries, as the person left them
+        approved = P.Plan(list(job.plan.queries), "the approved plan")
+    elif job.res.llm is not None:
         messages = P.plan_messages(job.question, n, total, k, state["queries"], state["gaps"])
         text, refused = await call_model(job, state, messages, B.PLAN_MAX_TOKENS, report=False)
     if refused:
         return refused
-    if text is None:
+    if n == 1 and job.plan is not None:
+        plan = approved
+    elif text is None:
         plan = P.Plan(P.fallback_queries(job.question, state["gaps"], state["queries"], k), "the question")
     else:
         plan = P.parse_plan(text, job.question, state["gaps"], state["queries"], k, n)
