@@ -2,7 +2,8 @@
 
 Tools: ``research`` (in this process, or queued on Redis when one is configured,
 with a progress notification as each stage starts), ``submit``, ``status``,
-``result``, ``export`` (PDF or DOCX), ``cancel`` and ``cite`` (the JSON contract of ``deepref cite``).
+``result``, ``export`` (PDF or DOCX), ``plan`` and ``approve`` (options.approve_plan),
+``cancel`` and ``cite`` (the JSON contract of ``deepref cite``).
 Finished report runs are resources: ``deepref://reports/{name}/{run}/{file}``.
 Built on the official SDK's ``MCPServer``; stdio by default, streamable HTTP with
 ``--http`` (``cli/mcp_http.py``). docs/mcp.md has the client configuration.
@@ -30,8 +31,9 @@ from deepref.reference.errors import DeeprefError
 from deepref.reports.errors import ReportRunNotFound
 from deepref.reports.store import ReportStore
 from deepref.worker.confine import SHOWN_CHARS, corpus_folder
-from deepref.worker.errors import JobTimeout
+from deepref.worker.errors import JobTimeout, NotAwaitingApproval
 from deepref.worker.jobs.models import JobState, ResearchOptions, ResearchResult
+from deepref.worker.jobs.plans import ResearchPlan
 
 if TYPE_CHECKING:
     from deepref.worker.client import Client
@@ -152,6 +154,7 @@ def build_server(settings: "Settings", *, queued: bool, http: bool):
         handler.addFilter(CapLoggedInput())
     jobs = _Jobs(settings)
     _research_tools(server, settings, jobs, queued=queued, http=http)
+    _plan_tools(server, jobs)
     _cite_tool(server)
     _report_resource(server, settings)
     return server
@@ -256,6 +259,38 @@ def _research_tools(server, settings: "Settings", jobs: "_Jobs", *, queued: bool
     @_tool_errors
     async def cancel(job_id: JobId) -> dict[str, str]:
         record = await asyncio.to_thread(jobs.client().cancel, job_id)
+        return {"id": record.id, "state": record.state.value}
+
+
+def _plan_tools(server, jobs: "_Jobs") -> None:
+    """plan and approve: a job submitted with options.approve_plan (docs/pipeline.md)."""
+
+    @server.tool(description="The plan of a job submitted with options.approve_plan (depth standard or deep): its "
+                 "state (awaiting_approval until approved), sub-questions, first queries, outline, clarifying "
+                 "questions to answer, warnings, and when it expires.")  # fmt: skip
+    @_tool_errors
+    async def plan(job_id: JobId) -> dict[str, Any]:
+        record = await asyncio.to_thread(jobs.client().status, job_id)
+        if record.plan is None:
+            raise NotAwaitingApproval(
+                f"job {job_id} has no plan ({record.state.value}): "
+                + ("it is still planning" if record.options.approve_plan else "it was submitted without approve_plan"),
+                job_id=job_id,
+            )
+        return {"id": record.id, "state": record.state.value, "plan": record.plan.model_dump(mode="json")}
+
+    @server.tool(description="Approve the plan of a job awaiting approval, first replacing it when a plan is given "
+                 "(the whole plan: sub_questions, queries, outline, clarifications with the user's answers). The "
+                 "job then runs the approved plan.")  # fmt: skip
+    @_tool_errors
+    async def approve(
+        job_id: JobId,
+        plan: Annotated[ResearchPlan | None, Field(description="The edited plan; omit to approve it as it is.")] = None,
+    ) -> dict[str, str]:
+        client = jobs.client()
+        if plan is not None:
+            await asyncio.to_thread(client.replace_plan, job_id, plan)
+        record = await asyncio.to_thread(client.approve, job_id)
         return {"id": record.id, "state": record.state.value}
 
 
