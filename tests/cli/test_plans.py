@@ -48,7 +48,8 @@ def test_research_approve_plan_then_approve_an_edited_plan_file(
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**plan, "queries": []}))
     refused = deepref(worker_env, "approve", job_id, "--plan", str(bad))
-    assert refused.returncode == 2 and f"--plan {bad}: not a plan: invalid queries: List should have at least 1 item" in refused.stderr, refused.stderr
+    said = f"--plan {bad}: not a plan: invalid queries: List should have at least 1 item"
+    assert refused.returncode == 2 and said in refused.stderr, refused.stderr
     edited = tmp_path / "plan.json"
     edited.write_text(json.dumps(plan))
     approved = deepref(worker_env, "approve", job_id, "--plan", str(edited))
