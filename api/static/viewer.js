@@ -2,19 +2,20 @@
 // The job and report viewer: live progress from the event stream, the answer with
 // clickable footnotes, and the quoted passage highlighted inside its source text.
 const STAGES = ["queued", "searching", "fetching", "chunking", "generating", "referencing", "done"];
-// a standard/deep job's states: rounds of research, then the sectioned report
-const DEEP_STAGES = ["queued", "researching", "writing", "done"];
+// a standard/deep job's states: rounds of research, then the sectioned report (after
+// the approval of its plan, with options.approve_plan)
+const DEEP_STAGES = ["queued", "awaiting_approval", "researching", "writing", "done"];
 const POLL_MS = 3000;  // a stalled job sends no event: its record is read this often
 const FINAL = ["done", "failed", "cancelled"];
 const $ = (id) => document.getElementById(id);
 
 function token() { return sessionStorage.getItem("deepref-token") || ""; }
-async function api(path) {
-  const headers = token() ? {"Authorization": "Bearer " + token()} : {};
-  const resp = await fetch(path, {headers});
+async function api(path, init = {}) {
+  const headers = Object.assign(token() ? {"Authorization": "Bearer " + token()} : {}, init.headers || {});
+  const resp = await fetch(path, Object.assign({}, init, {headers}));
   if (resp.status === 401) {
     const t = prompt("This server needs an API token:");
-    if (t) { sessionStorage.setItem("deepref-token", t); return api(path); }
+    if (t) { sessionStorage.setItem("deepref-token", t); return api(path, init); }
   }
   const data = await resp.json();
   if (!resp.ok) throw new Error(data.error ? data.error.message : resp.statusText);
@@ -37,7 +38,8 @@ function renderProgress(state, progress, message, deep = false) {
   $("bar-fill").style.width = Math.round((progress || 0) * 100) + "%";
   const list = $("stages");
   list.textContent = "";
-  const stages = deep ? DEEP_STAGES : STAGES;
+  // deep: "plan" for a job with approve_plan, whose stages include the wait for approval
+  const stages = deep ? DEEP_STAGES.filter((s) => deep === "plan" || s !== "awaiting_approval") : STAGES;
   const reached = stages.indexOf(state);
   stages.forEach((stage, i) => {
     const li = el("li", {"class": i < reached ? "done" : i === reached ? "current" : ""}, stage);
@@ -280,12 +282,14 @@ async function showJob(id) {
   const mine = ++generation;
   const job = await api(`/v1/jobs/${encodeURIComponent(id)}`);
   if (mine !== generation) return;
-  const deep = Boolean(job.options && job.options.depth && job.options.depth !== "quick");
+  const deep = job.options && job.options.depth && job.options.depth !== "quick" ? (job.options.approve_plan ? "plan" : true) : false;
   $("subtitle").textContent = job.question;
   document.title = "deepref — " + job.question;
   hideLive();
   if (job.state === "failed") { renderProgress(job.state, job.progress, "", deep); showError(`Failed in ${job.error ? job.error.stage : "?"}: ${job.error ? job.error.message : job.message}`); return; }
   if (job.state === "cancelled") { showError("This job was cancelled."); return; }
+  $("plan-section").hidden = true;
+  if (job.state === "awaiting_approval") { renderProgress(job.state, job.progress, job.message, deep); showPlan(id, job.plan); return; }
   if (job.state !== "done") {
     renderProgress(job.state, job.progress, job.message, deep);
     renderRunning(job);
@@ -355,6 +359,49 @@ async function showJob(id) {
     for (const f of result.failures) details.appendChild(el("p", {}, `${f.url} — ${f.stage}: ${f.reason}`));
     content.appendChild(details);
   }
+}
+
+// A plan to approve (options.approve_plan): the planner's sub-questions, first searches
+// and sections, each editable one a line, and its clarifying questions with a box for
+// the answer; approving saves the plan (POST …/plan) and resumes the job (POST …/approve).
+const lines = (id) => $(id).value.split("\n").map((l) => l.trim()).filter(Boolean);
+function showPlan(id, plan) {
+  $("plan-section").hidden = false;
+  const until = new Date(plan.expires_at * 1000).toLocaleString();
+  $("plan-note").textContent = `This job waits for your approval until ${until}; edit the plan, then approve it.`;
+  const warnings = $("plan-warnings");
+  warnings.textContent = "";
+  for (const w of plan.warnings || []) warnings.appendChild(el("li", {}, w));
+  $("plan-sub").value = plan.sub_questions.join("\n");
+  $("plan-queries").value = plan.queries.join("\n");
+  $("plan-outline").value = plan.outline.join("\n");
+  const asked = $("plan-clarifications");
+  asked.textContent = "";
+  plan.clarifications.forEach((c, i) => {
+    asked.appendChild(el("label", {"for": "plan-answer-" + i}, c.question));
+    const input = el("input", {"id": "plan-answer-" + i, "class": "plan-answer", "type": "text"});
+    input.value = c.answer || "";
+    input.dataset.question = c.question;
+    asked.appendChild(input);
+  });
+  $("plan-form").onsubmit = async (event) => {
+    event.preventDefault();
+    $("plan-approve").disabled = true;
+    const edited = {
+      sub_questions: lines("plan-sub"),
+      queries: lines("plan-queries"),
+      outline: lines("plan-outline"),
+      clarifications: [...document.querySelectorAll(".plan-answer")].map((input) => ({question: input.dataset.question, answer: input.value.trim()})),
+    };
+    const path = `/v1/jobs/${encodeURIComponent(id)}`;
+    try {
+      await api(path + "/plan", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(edited)});
+      await api(path + "/approve", {method: "POST"});
+      $("error").hidden = true;
+      showJob(id);
+    } catch (e) { showError("The plan was not approved: " + e.message); }
+    finally { $("plan-approve").disabled = false; }
+  };
 }
 
 // The finished answer as PDF and DOCX (GET /v1/jobs/{id}/report). The file is fetched
