@@ -40,4 +40,11 @@ fi
 $BIN/ruff check .
 $BIN/ruff format --check .
 $BIN/mypy  # the packages [tool.mypy] in pyproject.toml lists
-$BIN/python -m pytest "$@"
+# a whole run takes 10 to 20 minutes on 2 cores; one that takes 50 is stuck, and is stopped
+# (each test has its own timeout too: [tool.pytest.ini_options] in pyproject.toml)
+status=0
+timeout --kill-after=30 50m $BIN/python -m pytest "$@" || status=$?
+if [ "$status" = 124 ] || [ "$status" = 137 ]; then
+  echo "test.sh: the test run did not end within 50 minutes and was stopped" >&2
+fi
+exit "$status"

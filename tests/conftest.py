@@ -73,6 +73,38 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
         report.longrepr = f"skipped on CI, where {', '.join(needs)} must be available: {reason}"
 
 
+_EXIT_STATUS: list[int] = []
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _EXIT_STATUS.append(int(exitstatus))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """A test that leaves a non-daemon thread blocked would keep the interpreter from
+    exiting after the summary (CI once waited 90 minutes on one): such threads are
+    named with their stacks, and the run ends with a failure."""
+    import concurrent.futures.thread
+    import sys
+    import threading
+    import traceback
+
+    concurrent.futures.thread._python_exit()  # type: ignore[attr-defined]  # idle pool threads end, as at exit
+    left = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
+    for thread in left:
+        thread.join(5)
+    left = [t for t in left if t.is_alive()]
+    if not left:
+        return
+    frames = sys._current_frames()
+    for thread in left:
+        stack = "".join(traceback.format_stack(frames[thread.ident])) if thread.ident in frames else ""
+        sys.stderr.write(f"\nA test left the thread {thread.name!r} running; it would hang the exit:\n{stack}")
+    sys.stderr.flush()
+    os._exit((_EXIT_STATUS or [1])[0] or 1)
+
+
 # --------------------------------------------------------------------------- Redis
 def _redis_or_skip():
     import redis

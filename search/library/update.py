@@ -24,9 +24,11 @@ import multiprocessing
 import os
 import signal
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -256,13 +258,35 @@ def read_one(root: str, rel: str) -> _Read:
     return _Read(rel, size, mtime, sha, title, pages, texts, tokens, None, message)
 
 
-POOL_START = "fork"
-"""How reading processes start. A forkserver's would not copy the job's other threads,
-but neither it nor spawn can start from a Celery prefork child (they pickle the
-process's authentication key, which billiard's child refuses); measured in
-benchmarks/bench_index_where.py."""
+POOL_START: str | None = None
+"""``fork`` or ``forkserver`` to force one (benchmarks/bench_index_where.py); None chooses."""
 POOL_MIN_FILES = 8
 """Fewer files than this are read in the calling process: starting readers costs more."""
+POOL_CHUNK = 4
+"""Files a reader takes at a time."""
+READER_STALL_SECONDS = 300.0
+"""With no file read back for this long, the readers are killed and the files left are
+read in the calling process (each reader bounds its own time per file; a reader that
+never answers, for whatever reason, must not hold a job or ``deepref index`` forever)."""
+
+
+def _pool_start() -> str:
+    """How reading processes start: ``fork`` only where it is both safe and needed.
+
+    A fork copies only the calling thread; a lock another thread held at that moment
+    stays held in the child for ever, so from a process with other threads the readers
+    come from a forkserver (a single-threaded process that imports the readers once). A
+    Celery prefork child cannot use one (billiard's child refuses to pickle its
+    authentication key), and there fork is kept; measured in
+    benchmarks/bench_index_where.py."""
+    if POOL_START is not None:
+        return POOL_START
+    daemonic = multiprocessing.current_process()._config.get("daemon", False)  # type: ignore[attr-defined]
+    return "fork" if daemonic or threading.active_count() == 1 else "forkserver"
+
+
+def _read_many(root: str, rels: list[str]) -> list[_Read]:
+    return [read_one(root, rel) for rel in rels]
 
 
 def _reads(root: Path, rels: list[str], workers: int) -> Iterator[_Read]:
@@ -270,8 +294,19 @@ def _reads(root: Path, rels: list[str], workers: int) -> Iterator[_Read]:
         for rel in rels:
             yield read_one(str(root), rel)
         return
+    chunks = [rels[i : i + POOL_CHUNK] for i in range(0, len(rels), POOL_CHUNK)]
+    left = len(chunks)
     with _reader_pool(workers) as pool:
-        yield from pool.map(read_one, [str(root)] * len(rels), rels, chunksize=4)
+        futures = [pool.submit(_read_many, str(root), chunk) for chunk in chunks]
+        for at, future in enumerate(futures):
+            try:
+                reads = future.result(timeout=READER_STALL_SECONDS)
+            except (TimeoutError, BrokenProcessPool):
+                left = at  # the readers stalled or died: _reader_pool kills them
+                break
+            yield from reads
+    for chunk in chunks[left:]:  # what they did not give back is read here
+        yield from _read_many(str(root), chunk)
 
 
 @contextmanager
@@ -282,31 +317,44 @@ def _reader_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
     processes ("daemonic processes are not allowed to have children") because a
     daemon that is killed cannot stop them. Here each reader asks the kernel to kill it
     when its parent ends (``PR_SET_PDEATHSIG``), so no reader outlives the job that
-    started it, and the refusal is lifted while the pool starts its processes (``map``
-    submits every chunk at once, so all of them start there)."""
+    started it, and the refusal is lifted while the pool starts its processes (a fork
+    pool starts them all at the first submit)."""
     me = multiprocessing.current_process()
     config = me._config  # type: ignore[attr-defined]  # multiprocessing keeps 'daemon' here
     daemonic = config.get("daemon", False)
-    context = multiprocessing.get_context(POOL_START)
+    start = _pool_start()
+    context = multiprocessing.get_context(start)
+    if start == "forkserver":
+        context.set_forkserver_preload([__name__])
+    # a forkserver's reader is the server's child; the server ends with this process
+    parent = os.getpid() if start == "fork" else None
     pool = ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_die_with_parent, initargs=(os.getpid(),)
+        max_workers=workers, mp_context=context, initializer=_die_with_parent, initargs=(parent,)
     )
     try:
         config["daemon"] = False
-        with pool:
-            yield pool
+        yield pool
     finally:
         config["daemon"] = daemonic
+        # never wait on a reader for ever: one that does not end when told is killed
+        readers = list((pool._processes or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + 5
+        for reader in readers:
+            reader.join(max(0.0, deadline - time.monotonic()))
+            if reader.is_alive():
+                reader.kill()
 
 
-def _die_with_parent(parent: int) -> None:
-    """In a reading process: be killed (SIGKILL) when ``parent``, which forked it, ends."""
+def _die_with_parent(parent: int | None) -> None:
+    """In a reading process: be killed (SIGKILL) when the process that started it ends
+    (``parent``, when known, is checked: it may have ended before prctl took effect)."""
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG; Linux only, elsewhere a no-op
     except (OSError, AttributeError):
         return
-    if os.getppid() != parent:  # the parent ended before prctl took effect
+    if parent is not None and os.getppid() != parent:
         os._exit(1)
 
 

@@ -413,8 +413,8 @@ def test_the_reading_pool_starts_wherever_a_job_runs(where, tmp_path):
     _many(tmp_path / "docs", 12)
     receive, send = multiprocessing.Pipe(duplex=False)
     args = (where, str(tmp_path / "docs"), str(tmp_path / "index"), send)
-    if where == "thread":
-        runner = threading.Thread(target=_index_in, args=args)
+    if where == "thread":  # a daemon: were the run to hang, pytest must still be able to exit
+        runner = threading.Thread(target=_index_in, args=args, daemon=True)
     else:
         runner = multiprocessing.get_context("fork").Process(target=_index_in, args=args, daemon=True)
     runner.start()
@@ -422,6 +422,52 @@ def test_the_reading_pool_starts_wherever_a_job_runs(where, tmp_path):
     read, files, _ = receive.recv()
     runner.join(10)
     assert (read, files) == (12, 12)
+
+
+def _descendants(pid: int) -> set[int]:
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def _wedged_in_readers(parent: int, read_one):
+    """read_one, except that in a reading process (not ``parent``) it never returns, as a
+    reader wedged in a C library or on a lock a fork copied would not."""
+
+    def read(root: str, rel: str):
+        if os.getpid() != parent:
+            time.sleep(3600)
+        return read_one(root, rel)
+
+    return read
+
+
+def test_stalled_readers_are_killed_and_their_files_read_here(tmp_path, monkeypatch):
+    """A reader that never answers must not hold the index (and its writer lock) for
+    ever: after READER_STALL_SECONDS the readers are killed and the files they did not
+    give back are read in the calling process."""
+    from deepref.search.library import update
+
+    _many(tmp_path / "docs", 12)
+    monkeypatch.setattr(update, "READER_STALL_SECONDS", 2.0)
+    monkeypatch.setattr(update, "POOL_START", "fork")  # the readers inherit the wedged read_one
+    monkeypatch.setattr(update, "read_one", _wedged_in_readers(os.getpid(), update.read_one))
+    before = _descendants(os.getpid())
+    started = time.monotonic()
+    summary = update_index(tmp_path / "docs", tmp_path / "index", workers=2)
+    assert (summary.read, summary.files) == (12, 12)
+    assert time.monotonic() - started >= 2.0  # it waited for the stall, then read them itself
+    left = [pid for pid in _descendants(os.getpid()) - before if Path(f"/proc/{pid}/stat").exists()]
+    assert all(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z" for pid in left)
 
 
 def test_a_reader_dies_with_the_process_that_started_it(tmp_path):
