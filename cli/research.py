@@ -65,7 +65,15 @@ def run(args: argparse.Namespace) -> int:
             else:
                 echo.line(line)
 
-        result = run_research(args.question, options, on_progress=progress, on_text=on_text)
+        def say(line: str) -> None:  # a stage's own message: its own line, the progress line goes on below
+            if in_place:
+                print("\r" + line.ljust(40), file=sys.stderr, flush=True)
+            else:
+                echo.line(line)
+
+        result = run_research(
+            args.question, options, on_progress=progress, on_update=stage_messages(say), on_text=on_text
+        )
         if in_place:
             print(file=sys.stderr)
     else:  # rounds: a line per step, in words, with the counts so far
@@ -98,6 +106,24 @@ def progress_lines(say: Callable[[str], None]) -> Callable[[JobRecord], None]:
         if record.message and record.message != last:
             last = record.message
             say(f"[{record.state.value}] {record.message}")
+
+    return on_update
+
+
+def stage_messages(say: Callable[[str], None]) -> Callable[[JobRecord], None]:
+    """A quick job's listener saying what its stages report in words, as ``[state]
+    message``: the corpus index (``waiting for the index of DIR (another process is
+    indexing it)``, its progress and summary) and retries. The lifecycle's own messages
+    (``search (attempt 1)``, ``done``) are left to the percentage line."""
+    lines = progress_lines(say)
+
+    def on_update(record: JobRecord) -> None:
+        claimed = (
+            record.stage is not None
+            and record.message == f"{record.stage} (attempt {record.attempts.get(record.stage)})"
+        )
+        if not claimed and record.message != "done":
+            lines(record)
 
     return on_update
 

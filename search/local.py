@@ -88,23 +88,30 @@ class LocalCorpusProvider:
             return True
         return not stored.complete(self._searcher.meta(), self.embedder)
 
-    def prepare(self, progress: Callable[[Progress], None] | None = None) -> Summary | None:
+    def prepare(
+        self,
+        progress: Callable[[Progress], None] | None = None,
+        waiting: Callable[[str], None] | None = None,
+    ) -> Summary | None:
         """Update the folder's index if it is missing or stale (files added, changed,
-        removed, or a killed run); the summary of the update, None when it was fresh."""
+        removed, skipped ones the readers may now read, or a killed run); the summary of
+        the update, None when it was fresh. ``waiting`` is told, once, when another
+        process is writing the index and this one waits for it (a job's events say so)."""
         with self._lock:
             summary = None
             started = time.monotonic()
             todo = plan(self.root, self.index_dir)
             self._check_every = 0.0 if time.monotonic() - started < CHEAP_CHECK_SECONDS else FRESH_SECONDS
             if todo.stale or self._vectors_stale():
+                wait = self._wait_message(waiting)
                 try:
                     summary = update_index(
-                        self.root, self.index_dir, progress=progress, embedder=self._embedder_for_index()
+                        self.root, self.index_dir, progress=progress, wait=wait, embedder=self._embedder_for_index()
                     )
                 except EmbedderError as exc:  # the files are in; searches rank lexically and say why
                     log.warning("corpus %s: the passages could not be embedded (%s)", self.root, exc)
                     self._embed_failed = True
-                    summary = update_index(self.root, self.index_dir, progress=progress)
+                    summary = update_index(self.root, self.index_dir, progress=progress, wait=wait)
             if self._searcher is None:
                 self._searcher = LibrarySearcher(index_path(self.index_dir, self.root))
             elif summary is not None:
@@ -114,6 +121,18 @@ class LocalCorpusProvider:
                 log.warning("corpus %s: %s", self.root, warning)
             self._checked = time.monotonic()
             return summary
+
+    def _wait_message(self, waiting: Callable[[str], None] | None) -> Callable[[], None]:
+        """What to do when another process holds the folder's writer lock: say so (log,
+        and the caller's ``waiting``), since the wait lasts as long as that indexing."""
+
+        def wait() -> None:
+            message = f"waiting for the index of {self.root} (another process is indexing it)"
+            log.info("corpus %s: %s", self.root, message)
+            if waiting is not None:
+                waiting(message)
+
+        return wait
 
     def _ready(self) -> LibrarySearcher:
         if self._searcher is None or time.monotonic() - self._checked >= self._check_every:

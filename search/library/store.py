@@ -5,7 +5,8 @@ the folder's resolved path, holding
 
 - ``catalog.sqlite`` (WAL): ``files`` (relative path, size, mtime, content hash,
   title, why it was skipped, the batch that wrote it), ``passages`` (text, file) and
-  ``meta``, and ``vectors`` (a passage's dense vector, when stored:
+  ``meta`` (the tokenizer's stamp, the readers' fingerprint that read the files, the
+  batch counters), and ``vectors`` (a passage's dense vector, when stored:
   :mod:`search.library.vectors`). It is the truth: a passage is served only if its
   row is here.
 - ``lexical/``: a tantivy index of each passage's tokens as
@@ -185,6 +186,12 @@ class LibrarySearcher:
 
     def skipped(self) -> list[str]:
         return [m for (m,) in self._conn().execute("SELECT message FROM files WHERE message IS NOT NULL ORDER BY path")]
+
+    def incomplete(self) -> set[str]:
+        """Paths of the files skipped (a reason) or read with a warning (a message): what
+        a change of the readers may read better."""
+        rows = self._conn().execute("SELECT path FROM files WHERE reason IS NOT NULL OR message IS NOT NULL")
+        return {path for (path,) in rows}
 
     def counts(self) -> tuple[int, int]:
         """(files with text, passages)."""

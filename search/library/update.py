@@ -36,6 +36,7 @@ from pathlib import Path
 from deepref.reference.chunking import chunk_text
 from deepref.reference.embedders import Embedder
 from deepref.search.documents import DocumentError, read_bytes
+from deepref.search.documents.fingerprint import readers_fingerprint
 from deepref.search.documents.walk import list_files, read_whole
 from deepref.search.library import vectors
 from deepref.search.library.store import (
@@ -145,6 +146,11 @@ class Plan:
     refused: list[tuple[str, str]]  # (reason, message)
     total: int
     complete: bool
+    retried: frozenset[str] = frozenset()
+    """Of ``to_read``, unchanged files read again because the readers changed since
+    they were skipped or read with a warning (catalogue ``meta.readers``)."""
+    readers: str = ""
+    """The readers' fingerprint now (search.documents.fingerprint)."""
 
     @property
     def stale(self) -> bool:
@@ -172,6 +178,8 @@ def plan(root: Path, index_dir: Path) -> Plan:
     path = index_path(index_dir, root)
     indexed: dict[str, IndexedFile] = {}
     complete = False
+    readers = readers_fingerprint()
+    incomplete: set[str] = set()
     if (path / "catalog.sqlite").is_file():
         searcher = LibrarySearcher(path)
         try:
@@ -179,19 +187,25 @@ def plan(root: Path, index_dir: Path) -> Plan:
             if meta.get("tokenizer") == tokenizer_stamp():
                 indexed = searcher.files()
                 complete = meta.get("state") == "complete"
+                if meta.get("readers") != readers:  # (none: an index from before the fingerprint)
+                    incomplete = searcher.incomplete()
         except sqlite3.Error:
             indexed = {}
         finally:
             searcher.close()
-    to_read, seen = [], set()
+    to_read, seen, retried = [], set(), set()
     for file in files:
         rel = file.relative_to(root).as_posix()
         seen.add(rel)
         known = indexed.get(rel)
         if known is None or (known.size, known.mtime_ns) != _stamp(file):
             to_read.append(rel)
+        elif rel in incomplete:
+            to_read.append(rel)
+            retried.add(rel)
     removed = sorted(set(indexed) - seen)
-    return Plan(to_read, removed, [(s.reason, s.message) for s in refused], len(files), complete)
+    refusals = [(s.reason, s.message) for s in refused]
+    return Plan(to_read, removed, refusals, len(files), complete, frozenset(retried), readers)
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -495,6 +509,25 @@ class _Writer:
         self.conn.execute("COMMIT")
         self._commit_lexical()
 
+    def _put(self, item: _Read, old: tuple | None, retried: bool, summary: Summary) -> None:
+        """One file read: only re-stamped when its content and its reading are as before,
+        else its rows replaced. A file read again for new readers is always replaced."""
+        unchanged = old is not None and item.sha256 and old[1] == item.sha256 and old[2] is None
+        if unchanged and not retried and item.reason is None:
+            assert old is not None
+            stamp = (item.size, item.mtime_ns, old[0])
+            self.conn.execute("UPDATE files SET size = ?, mtime_ns = ? WHERE id = ?", stamp)
+            summary.restamped += 1
+            return
+        if old is not None:
+            self.drop(old[0])
+        self.insert(item)
+        summary.added_passages += len(item.texts)
+        if item.reason is None:
+            summary.read += 1
+        else:
+            summary.skipped.setdefault(item.reason, []).append(item.message or item.path)
+
     def run(self, root, index_dir, started, progress, workers) -> Summary:
         summary = Summary()
         conn = self.conn
@@ -510,6 +543,11 @@ class _Writer:
         todo = plan(root, index_dir)
         summary.files = todo.total
         summary.unchanged = todo.total - len(todo.to_read)
+        if todo.retried:
+            summary.notes.append(
+                f"the readers changed (a library or Tesseract installed, upgraded or removed): "
+                f"{len(todo.retried):,} files skipped or read with a warning before are read again"
+            )
         for reason, message in todo.refused:
             summary.skipped.setdefault(reason, []).append(message)
         known = {r[0]: r[1:] for r in conn.execute("SELECT path, id, sha256, reason FROM files")}
@@ -520,19 +558,7 @@ class _Writer:
             summary.removed += 1
         last_commit = time.monotonic()
         for done, item in enumerate(_reads(root, todo.to_read, workers), 1):
-            old = known.get(item.path)
-            if old is not None and item.sha256 and old[1] == item.sha256 and old[2] is None and item.reason is None:
-                conn.execute("UPDATE files SET size = ?, mtime_ns = ? WHERE id = ?", (item.size, item.mtime_ns, old[0]))
-                summary.restamped += 1
-            else:
-                if old is not None:
-                    self.drop(old[0])
-                self.insert(item)
-                summary.added_passages += len(item.texts)
-                if item.reason is None:
-                    summary.read += 1
-                else:
-                    summary.skipped.setdefault(item.reason, []).append(item.message or item.path)
+            self._put(item, known.get(item.path), item.path in todo.retried, summary)
             summary.pages += item.pages
             now = time.monotonic()
             if now - last_commit >= COMMIT_SECONDS:
@@ -542,6 +568,7 @@ class _Writer:
             if progress is not None:
                 progress(Progress(done, len(todo.to_read), summary.pages, now - started, item.path))
         self._set("state", "complete")
+        self._set("readers", todo.readers)  # what read this run's files; a killed run keeps the old one
         if summary.added_passages:
             self._set("vectors_state", "partial")  # until the new passages are embedded
         self._set("updated", time.time())

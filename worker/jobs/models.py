@@ -224,6 +224,11 @@ class ReferenceOut(BaseModel):
         "", description="Its verdict: does the passage support the claim fully, partly or not ('' = not judged)."
     )
     verdict_reason: str = Field("", description="The judge's one-line reason.")
+    quote_gone: bool = Field(
+        False,
+        description="Its document (a file of the job's folder) changed after the job read it and no longer holds "
+        "this quote: the quote is the version read (sources[].sha256), and the warnings say so.",
+    )
     doi: str | None = Field(None, description="DOI of the cited work (its source's), when an index gave one.")
     cites: Literal["full text", "abstract"] | None = Field(
         None, description="'abstract' when the quote comes from the work's abstract, not its text."
@@ -293,6 +298,13 @@ class SourceOut(BaseModel):
     landing_url: str | None = Field(None, description="The work's page at its index or publisher (url: what was read).")
     cites: Literal["full text", "abstract"] | None = Field(
         None, description="For a work: whether its open-access full text or only its abstract was read and quoted."
+    )
+    # a file of the job's folder: the version quoted, and whether it is still the file's
+    sha256: str | None = Field(None, description="A document's SHA-256: of the bytes the job read and quoted.")
+    changed: bool = Field(
+        False,
+        description="The document changed (or was removed) after the job read it: the quotes are from the version "
+        "read (sha256); references[].quote_gone marks those no longer in the file.",
     )
 
 

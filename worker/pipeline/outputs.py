@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from deepref.reference.locators import Mark
 from deepref.search.models import SearchHit
 from deepref.worker.jobs.models import SourceKind
+from deepref.worker.web.pages import FileVersion
 
 
 class StageOutput(BaseModel):
@@ -74,6 +75,8 @@ class SourceDocument(StageOutput):
     """A scholarly work's record (``worker.web.scholarly``): DOI, authors, venue, ``cites``."""
     hit_url: str | None = None
     """The search hit's URL when the text came from elsewhere (a work's open full text)."""
+    version: FileVersion | None = None
+    """A file of the job's folder: the version read (its quotes come from it)."""
 
     @property
     def kind(self) -> SourceKind:

@@ -12,6 +12,7 @@ from deepref.worker.pipeline import stages as pipeline
 from deepref.worker.pipeline.judging.second_opinion import Judged, enabled, judged_references
 from deepref.worker.pipeline.outputs import Chunked, Generated, Searched
 from deepref.worker.pipeline.result import build_result
+from deepref.worker.pipeline.since_read import mark_changed_files
 
 
 async def references_of(
@@ -58,7 +59,7 @@ async def referencing_stage(
 ) -> ResearchResult:
     spent = spend.add(searched.usage, generated.usage)
     judged = await references_of(generated.text, chunked, options, embedder, tokens, res=res, spent=spent)
-    return build_result(
+    result = build_result(
         question,
         chunked,
         generated,
@@ -70,3 +71,4 @@ async def referencing_stage(
         language=options.language,
         estimated_cost=searched.estimated_cost,
     )
+    return await asyncio.to_thread(mark_changed_files, result, chunked.documents)

@@ -85,6 +85,7 @@ def source_out(document: SourceDocument, accessed: str) -> SourceOut:
         author=document.author,  # when extraction names them
         site=document.site,
         accessed=accessed,
+        sha256=document.version.sha256 if document.version else None,
         **source_work(document),
     )
 

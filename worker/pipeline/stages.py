@@ -179,12 +179,13 @@ def _sub_queries_refused(question: str, options: ResearchOptions, res: Resources
 
 async def prepare_corpus(provider: CombinedSearch, report: Report | None = None) -> None:
     """A corpus folder's index brought up to date before the first query (missing,
-    stale, or left by a killed run), its progress reported as job messages."""
+    stale, or left by a killed run), its progress reported as job messages, and a wait
+    for another process indexing that folder too ("waiting for the index of …")."""
     from deepref.search.library.update import progress_messages
 
     for member in provider.providers:
         if (prepare := getattr(member, "prepare", None)) is not None:
-            summary = await asyncio.to_thread(prepare, progress_messages(report) if report else None)
+            summary = await asyncio.to_thread(prepare, progress_messages(report) if report else None, report)
             if summary is not None and report is not None:
                 report("corpus index: " + summary.lines()[0])
 
@@ -215,7 +216,9 @@ async def fetch_stage(hits: Sequence[SearchHit], res: Resources, corpus_dir: Pat
         title = doc.title
         if (work is not None or doc.title == doc.url) and hit.get("title"):
             title = hit["title"]  # a work's title is its index's, not its PDF's
-        document = SourceDocument(**{**dataclasses.asdict(doc), "title": title, "marks": doc.marks})
+        document = SourceDocument(
+            **{**dataclasses.asdict(doc), "title": title, "marks": doc.marks, "version": page.version}
+        )
         if work is not None:
             document = document.model_copy(update={"work": work, "hit_url": hit["url"]})
         documents.append(document)

@@ -15,6 +15,7 @@ pathological page never holds the event loop.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import time
 from collections import OrderedDict
@@ -27,11 +28,13 @@ import aiohttp
 from aiohttp.abc import AbstractResolver
 from yarl import URL
 
+from deepref.search.documents import DocumentError
+from deepref.search.documents.walk import read_whole
 from deepref.search.ratelimit import RateLimiter
 from deepref.worker.errors import BlockedAddressError, FetchError
 from deepref.worker.settings import Settings
 from deepref.worker.web.netguard import AddressPolicy, GuardedConnector
-from deepref.worker.web.pages import FetchedPage, FetchFailure
+from deepref.worker.web.pages import FetchedPage, FetchFailure, FileVersion
 
 log = logging.getLogger(__name__)
 
@@ -289,6 +292,13 @@ class Fetcher:
             raise FetchError(f"{path} does not exist", url=url, reason="not-found")
         if path.stat().st_size > self.config.max_bytes:
             raise FetchError(f"{path} is over the {self.config.max_bytes:,}-byte cap", url=url, reason="too-large")
+        started = time.perf_counter()
+        try:  # one read between two stats that agree: every quote comes from this one version
+            body, stat = read_whole(path, max_bytes=self.config.max_bytes)
+        except DocumentError as exc:
+            raise FetchError(f"{path}: {exc}", url=url, reason=exc.reason) from exc
+        log.debug("read %s (%d bytes) in %.3fs", path, len(body), time.perf_counter() - started)
+        version = FileVersion(hashlib.sha256(body).hexdigest(), stat.st_size, stat.st_mtime_ns)
         suffix = path.suffix.lower()
         content_type = {
             ".html": "text/html",
@@ -297,7 +307,4 @@ class Fetcher:
             ".md": "text/markdown",
             ".markdown": "text/markdown",
         }.get(suffix, "text/plain")
-        started = time.perf_counter()
-        body = path.read_bytes()
-        log.debug("read %s (%d bytes) in %.3fs", path, len(body), time.perf_counter() - started)
-        return FetchedPage(url, url, 200, content_type, body, None)
+        return FetchedPage(url, url, 200, content_type, body, None, version)

@@ -13,6 +13,16 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
+class FileVersion:
+    """Which version of a local file was read: its bytes' SHA-256, size and mtime, so a
+    job can tell at its end whether the file it quotes has changed since."""
+
+    sha256: str
+    size: int
+    mtime_ns: int
+
+
+@dataclass(frozen=True, slots=True)
 class FetchedPage:
     url: str
     final_url: str
@@ -20,6 +30,8 @@ class FetchedPage:
     content_type: str
     body: bytes
     charset: str | None
+    version: FileVersion | None = None
+    """A file of the job's folder: the version read (one read, between two stats that agree)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ own sentences with their citations, which the engine verifies just the same.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import functools
 import time
@@ -28,6 +29,7 @@ from deepref.worker.pipeline.judging.second_opinion import Judged
 from deepref.worker.pipeline.outputs import Chunked, Failure, Generated, SourceDocument
 from deepref.worker.pipeline.referencing import references_of
 from deepref.worker.pipeline.result import build_result
+from deepref.worker.pipeline.since_read import mark_changed_files
 from deepref.worker.pipeline.stages import document_sources, job_tokens, release_job_tokens
 
 NOTHING_FOUND = "The sources found do not answer this question."
@@ -133,6 +135,7 @@ async def write_report(job: Job, state: dict, *, embedder=None, timings: dict[st
         stop_reason=state.get("stop_reason") or "",
         outline=[t for t, _ in texts if t],
     )
+    await asyncio.to_thread(mark_changed_files, result, chunked.documents)
     result.timings["report"] = round(time.perf_counter() - started, 3)
     publish_answer(publish, writer.close(), result.answer)
     return result
