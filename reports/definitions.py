@@ -163,6 +163,13 @@ class ReportDefinition(BaseModel):
             )
         return value
 
+    @field_validator("options")
+    @classmethod
+    def _no_plan_to_approve(cls, value: ResearchOptions) -> ResearchOptions:
+        if value.approve_plan:  # a scheduled run has nobody to approve its questions' plans
+            raise ValueError("approve_plan is for a job a person approves, not a report's questions: drop it")
+        return value
+
     @model_validator(mode="after")
     def _questions(self) -> ReportDefinition:
         if self.template is not None:

@@ -154,9 +154,13 @@ class Client:
             if record.state is JobState.cancelled:
                 raise JobCancelled(f"job {job_id} was cancelled", job_id=job_id)
             if not wait:
+                hint = (
+                    f"its plan awaits approval: deepref plan {job_id}, then deepref approve {job_id}"
+                    if record.state is JobState.awaiting_approval
+                    else "poll again or pass wait=True"
+                )
                 raise JobPending(
-                    f"job {job_id} is not finished yet (state: {record.state.value}); poll again or pass wait=True",
-                    job_id=job_id,
+                    f"job {job_id} is not finished yet (state: {record.state.value}); {hint}", job_id=job_id
                 )
             if deadline is not None and deadline - time.monotonic() <= 0:
                 raise JobTimeout(

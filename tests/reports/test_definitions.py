@@ -58,6 +58,12 @@ def test_valid_file_and_template(tmp_path):
             "unknown search provider 'gopher'",
         ),
         (
+            "options: {provider: local",
+            "options: {depth: deep, approve_plan: true, provider: local",
+            "reports.yaml:6 (reports[0].options)",
+            "approve_plan is for a job a person approves",
+        ),
+        (
             'template: "How does {item} work?"',
             'template: "How does it work?"',
             "reports.yaml:7 (reports[1])",
