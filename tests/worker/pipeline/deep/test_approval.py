@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from deepref.reference.errors import ConfigurationError
+from deepref.worker.errors import GenerationError
 from deepref.worker.jobs.lifecycle import JobLifecycle
 from deepref.worker.jobs.models import PLAN_STAGE, REPORT_STAGE, JobState, ResearchBudget, ResearchOptions
 from deepref.worker.jobs.plans import Clarification, ResearchPlan
@@ -95,6 +96,14 @@ async def test_a_malformed_proposal_waits_with_a_warning_and_the_question_as_que
     (warning,) = record.plan.warnings
     assert "the model's plan was not the JSON asked for (it began: \"I'd start broadly" in warning
     assert "edit it before approving" in warning and "see the plan's warnings" in record.message
+
+
+async def test_a_model_that_refuses_to_plan_fails_the_plan_stage_saying_so(runner, openai_server):
+    openai_server.fake.researcher.behave("tidal lagoon", fail_on="[[deepref:propose]]")
+    job_id = runner.lifecycle.submit(Q, options()).id
+    with pytest.raises(GenerationError, match=r"the LLM endpoint http://127\.0\.0\.1:\d+/v1 answered HTTP 400") as info:
+        await runner.stage(job_id, PLAN_STAGE)
+    assert not info.value.retryable and runner.store.get(job_id).plan is None
 
 
 def test_the_embedded_runner_refuses_a_plan_nobody_can_approve(deep_settings):
