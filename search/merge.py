@@ -7,7 +7,11 @@ slashes), and for scholarly works by identity: a shared DOI, arXiv id (arXiv's
 own ``10.48550/arXiv.*`` DOI included) or PMID makes two hits one work, whichever
 provider returned them. The first hit keeps its place and gains what the other
 knew (a preprint found first takes its journal version's DOI and venue). Hosts are
-capped and filtered; a host rule also covers its subdomains.
+filtered (a host rule also covers its subdomains) and capped, but the cap is for
+web pages: it keeps one site from filling a job. A work with an identifier counts
+as itself, not as its resolver's host (every Crossref hit is on doi.org, every
+arXiv one on arxiv.org, every PubMed one on pubmed.ncbi.nlm.nih.gov), so twenty
+distinct works of one index are twenty hits, not three.
 """
 
 from __future__ import annotations
@@ -42,7 +46,8 @@ def merge_hits(
     deny_hosts: Sequence[str] = (),
 ) -> list[SearchHit]:
     """Hits of several lists interleaved by rank, one per URL or work, at most
-    ``max_per_host`` a host and ``limit`` in all. ``allow_hosts``: None allows any
+    ``max_per_host`` web pages a host (a work with a DOI, arXiv id or PMID is not
+    capped by host) and ``limit`` in all. ``allow_hosts``: None allows any
     host, a sequence only the hosts it names (empty: none)."""
     if allow_hosts is not None and not allow_hosts:
         return []
@@ -70,10 +75,11 @@ def merge_hits(
                 continue
             if allow_hosts is not None and not host_matches(host, allow_hosts):
                 continue
-            if host and per_host[host] >= max_per_host:
-                continue
+            if not keys:  # a web page: its host is the site that would crowd the job
+                if host and per_host[host] >= max_per_host:
+                    continue
+                per_host[host] += 1
             seen.add(key)
-            per_host[host] += 1
             works.update(dict.fromkeys(keys, len(merged)))
             merged.append(hit if hit.providers else replace(hit, providers=(hit.provider,)))
     return merged

@@ -136,7 +136,12 @@ class Settings(BaseSettings):
     )
     max_results_per_query: int = Field(8, ge=1, le=50, description="Search results kept per query.")
     max_pages: int = Field(12, ge=1, le=100, description="Pages fetched per job.")
-    max_per_host: int = Field(3, ge=1, description="Pages per host per job.")
+    max_per_host: int = Field(
+        3,
+        ge=1,
+        description="Web pages per host per job (a scholarly work with a DOI, arXiv id or PMID is not counted "
+        "against its resolver host).",
+    )
     allow_hosts: list[str] = Field(default_factory=list, description="If set, only these hosts are used.")
     deny_hosts: list[str] = Field(default_factory=list, description="Hosts never used.")
     search_rate_per_second: float = Field(
