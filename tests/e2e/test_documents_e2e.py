@@ -67,3 +67,36 @@ def test_queued_job_on_a_folder_not_yet_indexed_indexes_it_in_the_worker(
     index = index_path(Path(worker_env["DEEPREF_INDEX_DIR"]), tmp_path.resolve())
     files, passages = LibrarySearcher(index).counts()
     assert files == 10 and passages >= 10
+
+
+def test_a_queued_job_waiting_for_another_indexer_says_so_in_its_events(worker_env, start_worker, client_for, tmp_path):
+    """Issue 33: a second indexer (its own process) holds the folder's writer lock; the
+    worker's job waits for it and its events say so, then it searches what was indexed."""
+    from tests.search.indexer import Indexer
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "report.pdf").write_bytes(make_pdf(SENTENCES))
+    (folder / "notes.md").write_text("# Notes\n\nThe heron count is in the survey.")
+    indexer = Indexer(folder, Path(worker_env["DEEPREF_INDEX_DIR"]))
+    try:
+        indexer.wait_holding()
+        start_worker("waits")
+        client = client_for(worker_env)
+        job_id = client.submit(
+            "What did the parish committee recommend about motorboats?",
+            {"provider": "local", "corpus_dir": str(folder)},
+        )
+        waiting = f"waiting for the index of {folder.resolve()} (another process is indexing it)"
+        messages: list[str] = []
+        last = "0"
+        while waiting not in messages and not client.status(job_id).state.finished:
+            events = client.store.events(job_id, last, block_ms=2000)
+            messages += [event.get("message", "") for _, event in events]
+            last = events[-1][0] if events else last
+        indexer.release()
+        result = client.result(job_id, wait=True, timeout=120)
+    finally:
+        indexer.finish()
+    assert waiting in messages, messages
+    assert any("motorboats" in r.quote for r in result.references), [r.quote for r in result.references]

@@ -8,7 +8,6 @@ import os
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -17,30 +16,10 @@ from deepref.search.documents.fingerprint import readers, readers_fingerprint
 from deepref.search.library.update import plan, update_index
 from deepref.search.local import LocalCorpusProvider
 from tests.search.documents.makers import make_scanned_pdf
+from tests.search.indexer import Indexer
 
 REPO = Path(__file__).resolve().parents[2]
 QUESTION = "How do geothermal plants make electricity?"
-
-# A real indexer in its own process: it takes the folder's writer lock, reads its first
-# file, says "holding" and holds the lock until the test writes a line to its stdin
-# (or 60 s pass: the old code never says it waits, and its job must not hang forever).
-HOLDER = textwrap.dedent(
-    """
-    import select, sys
-    from pathlib import Path
-    from deepref.search.library.update import update_index
-
-    held = []
-
-    def progress(p):
-        if not held:
-            held.append(p)
-            print("holding", flush=True)
-            select.select([sys.stdin], [], [], 60)
-
-    update_index(Path(sys.argv[1]), Path(sys.argv[2]), progress=progress, workers=1)
-    """
-)
 
 
 @pytest.fixture
@@ -50,43 +29,6 @@ def folder(tmp_path):
     (folder / "geo.md").write_text("# Geo\n\nGeothermal plants use heat from inside the earth to make electricity.")
     (folder / "wind.txt").write_text("Wind notes\n\nOffshore wind farms place turbines at sea.")
     return folder
-
-
-class Indexer:
-    """The second indexer (HOLDER), paused under the writer lock until released."""
-
-    def __init__(self, folder: Path, index_dir: Path):
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", HOLDER, str(folder), str(index_dir)],
-            cwd=REPO,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-
-    def wait_holding(self) -> None:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        assert line == "holding\n", (line, self.proc.communicate(timeout=30))
-
-    def release(self) -> None:
-        assert self.proc.stdin is not None
-        try:
-            self.proc.stdin.write("go\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, ValueError):  # it has ended already
-            pass
-
-    def finish(self) -> None:
-        try:
-            self.release()
-            _, err = self.proc.communicate(timeout=60)
-            assert self.proc.returncode == 0, err
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-                self.proc.wait()
 
 
 def test_a_job_waiting_for_another_indexer_says_so_in_its_events(folder, tmp_path):
