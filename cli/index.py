@@ -76,6 +76,7 @@ def index_embedder(settings: Settings):
 def run(args: argparse.Namespace) -> int:
     from deepref.search.library.update import update_index
     from deepref.worker.confine import corpus_folder
+    from deepref.worker.search_config import read_limits
     from deepref.worker.settings import get_settings
 
     folder = Path(corpus_folder(args.folder, None, label="deepref index"))
@@ -93,7 +94,15 @@ def run(args: argparse.Namespace) -> int:
     embedder = None
     if args.vectors or (args.vectors is None and settings.library_vectors):
         embedder = index_embedder(settings)
-    summary = update_index(folder, index_dir, progress=bar, workers=args.workers, wait=waiting, embedder=embedder)
+    summary = update_index(
+        folder,
+        index_dir,
+        progress=bar,
+        workers=args.workers,
+        wait=waiting,
+        embedder=embedder,
+        limits=read_limits(settings),
+    )
     bar.finish()
     for line in summary.lines():
         print(line)

@@ -22,8 +22,9 @@ from pathlib import Path
 from deepref.reference.embedders import Embedder
 from deepref.reference.errors import ConfigurationError, EmbedderError
 from deepref.search import library
-from deepref.search.documents import FORMAT_NAMES
-from deepref.search.documents.walk import read_path
+from deepref.search.documents import FORMAT_NAMES, ReadLimits, read_bytes
+from deepref.search.documents.limits import DEFAULT_LIMITS
+from deepref.search.documents.walk import read_whole
 from deepref.search.library import hybrid
 from deepref.search.library import vectors as stored
 from deepref.search.library.store import LibrarySearcher, index_path
@@ -35,9 +36,10 @@ log = logging.getLogger(__name__)
 MAX_FILE_BYTES = 100_000_000
 
 
-def read_corpus_file(path: Path) -> tuple[str, str]:
+def read_corpus_file(path: Path, limits: ReadLimits = DEFAULT_LIMITS) -> tuple[str, str]:
     """(title, plain text) of one corpus file; raises :class:`DocumentError` when unreadable."""
-    doc = read_path(path, max_bytes=MAX_FILE_BYTES)
+    data, _ = read_whole(path, max_bytes=MAX_FILE_BYTES)
+    doc = read_bytes(data, path.name, limits)
     text, _ = doc.text_and_marks()
     return doc.title or path.stem.replace("-", " ").replace("_", " "), text
 
@@ -58,6 +60,7 @@ class LocalCorpusProvider:
         *,
         index_dir: str | Path | None = None,
         embedder: Embedder | None = None,
+        limits: ReadLimits = DEFAULT_LIMITS,
     ):
         self.root = Path(corpus_dir).expanduser().resolve()
         if not self.root.is_dir():
@@ -66,6 +69,8 @@ class LocalCorpusProvider:
             )
         self.index_dir = Path(index_dir or library.DEFAULT_INDEX_DIR).expanduser()
         self.embedder = embedder
+        self.limits = limits
+        """What one file may yield (characters, passages, OCR time)."""
         """Set: index updates store every passage's vector by it, and the lexical top-k
         is reranked by them (search.library.hybrid)."""
         self.warnings: list[str] = []
@@ -106,12 +111,17 @@ class LocalCorpusProvider:
                 wait = self._wait_message(waiting)
                 try:
                     summary = update_index(
-                        self.root, self.index_dir, progress=progress, wait=wait, embedder=self._embedder_for_index()
+                        self.root,
+                        self.index_dir,
+                        progress=progress,
+                        wait=wait,
+                        embedder=self._embedder_for_index(),
+                        limits=self.limits,
                     )
                 except EmbedderError as exc:  # the files are in; searches rank lexically and say why
                     log.warning("corpus %s: the passages could not be embedded (%s)", self.root, exc)
                     self._embed_failed = True
-                    summary = update_index(self.root, self.index_dir, progress=progress, wait=wait)
+                    summary = update_index(self.root, self.index_dir, progress=progress, wait=wait, limits=self.limits)
             if self._searcher is None:
                 self._searcher = LibrarySearcher(index_path(self.index_dir, self.root))
             elif summary is not None:

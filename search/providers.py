@@ -64,7 +64,7 @@ def make_provider(
         folder = corpus_dir or config.corpus_dir
         if not folder:
             raise ConfigurationError("the local provider needs a folder: pass --corpus DIR or set DEEPREF_CORPUS_DIR")
-        return LocalCorpusProvider(folder, index_dir=config.index_dir)
+        return LocalCorpusProvider(folder, index_dir=config.index_dir, limits=config.read_limits)
     if name not in PROVIDERS:
         expand(name, config)  # the unknown-name message
     check_config(name, config)

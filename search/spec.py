@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deepref.reference.errors import ConfigurationError
+from deepref.search.documents.limits import DEFAULT_LIMITS, ReadLimits
 
 SCHOLARLY = ("openalex", "crossref", "semanticscholar", "arxiv", "pubmed")
 COMMERCIAL = ("tavily", "brave", "exa")
@@ -60,6 +61,7 @@ class ProviderConfig:
     retries: int = 2
     max_answer_bytes: int = 10_000_000  # largest answer read (DEEPREF_SEARCH_MAX_ANSWER_BYTES)
     max_wait: float = 30.0
+    read_limits: ReadLimits = DEFAULT_LIMITS  # what one corpus file may yield (DEEPREF_DOCUMENT_*, DEEPREF_OCR_*)
 
 
 def expand(spec: str, config: ProviderConfig) -> tuple[str, ...]:

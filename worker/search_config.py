@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deepref.search.documents.limits import ReadLimits
 from deepref.search.spec import COMMERCIAL, SCHOLARLY, ProviderConfig, check_config
 
 if TYPE_CHECKING:
@@ -11,6 +12,18 @@ if TYPE_CHECKING:
 
 _KEYED = (*COMMERCIAL, "openalex", "semanticscholar", "pubmed")
 _URLS = (*SCHOLARLY, "wikipedia", *COMMERCIAL)
+
+
+def read_limits(settings: Settings) -> ReadLimits:
+    """What one document may yield (DEEPREF_DOCUMENT_*, DEEPREF_OCR_*)."""
+    return ReadLimits(
+        max_chars=settings.document_max_chars,
+        max_passages=settings.document_max_passages,
+        max_pages=settings.document_max_pages,
+        ocr_max_pixels=settings.ocr_max_pixels,
+        ocr_page_seconds=settings.ocr_page_seconds,
+        ocr_file_seconds=settings.ocr_file_seconds,
+    )
 
 
 def provider_config(settings: Settings, corpus_dir=None) -> ProviderConfig:
@@ -31,6 +44,7 @@ def provider_config(settings: Settings, corpus_dir=None) -> ProviderConfig:
         retries=settings.search_retries,
         max_wait=settings.search_max_wait_seconds,
         max_answer_bytes=settings.search_max_answer_bytes,
+        read_limits=read_limits(settings),
     )
 
 

@@ -216,6 +216,24 @@ class Settings(BaseSettings):
     )
     extract_workers: int = Field(2, ge=1, le=32, description="Extraction processes per worker process.")
 
+    # --- Reading documents: what one file may yield (docs/security.md) --------------
+    document_max_chars: int = Field(
+        5_000_000, ge=1000, description="Characters of text read from one document; the rest is cut and named."
+    )
+    document_max_passages: int = Field(
+        10_000, ge=1, description="Passages one document adds to a folder's index; the rest is cut and named."
+    )
+    document_max_pages: int = Field(5_000, ge=1, description="PDF pages read of one document.")
+    ocr_max_pixels: int = Field(
+        25_000_000,
+        ge=100_000,
+        description="Pixels of one page image given to OCR; a larger page is rendered below 300 dpi to fit.",
+    )
+    ocr_page_seconds: float = Field(30.0, gt=0, description="Seconds of OCR per page; Tesseract is killed past it.")
+    ocr_file_seconds: float = Field(
+        120.0, gt=0, description="Seconds of OCR per document; the pages after it are not read (named)."
+    )
+
     # --- Reports -------------------------------------------------------------------
     reports_file: Path = Field(Path("reports.yaml"), description="Report definitions (YAML or TOML).")
     reports_dir: Path = Field(Path("deepref-reports"), description="Where finished reports are kept.")

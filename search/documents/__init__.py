@@ -10,11 +10,13 @@ docs/library.md."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
+from deepref.search.documents.limits import DEFAULT_LIMITS, Budget, ReadLimits
 from deepref.search.documents.models import DocumentError, ReadDocument, Segment
 
-Reader = Callable[[bytes, str], ReadDocument]
+Reader = Callable[[bytes, str, Budget], ReadDocument]
 
 FORMATS: dict[str, str] = {
     ".pdf": "pdf",
@@ -53,15 +55,27 @@ def reader_for(kind: str) -> Reader:
     return reader
 
 
-def read_bytes(data: bytes, name: str) -> ReadDocument:
+def read_bytes(data: bytes, name: str, limits: ReadLimits = DEFAULT_LIMITS) -> ReadDocument:
     """The document in ``data``; ``name`` (a file name) picks the format by its suffix,
-    except that PDF bytes are PDF whatever the name. Raises :class:`DocumentError`."""
+    except that PDF bytes are PDF whatever the name. Read within ``limits``, what was
+    left out named in its ``cut``. Raises :class:`DocumentError`."""
     if not data:
         raise DocumentError(f"{name} is empty (0 bytes)", reason="empty")
     kind = "pdf" if data[:5] == b"%PDF-" else FORMATS.get(Path(name).suffix.lower(), "text")
     if kind == "pdf" and data[:5] != b"%PDF-":
         raise DocumentError(f"{name} does not start like a PDF: it is corrupt or not a PDF", reason="corrupt")
-    return reader_for(kind)(data, name)
+    budget = Budget(name, limits)
+    doc = reader_for(kind)(data, name, budget)
+    return replace(doc, cut=budget.notes())
 
 
-__all__ = ["FORMATS", "FORMAT_NAMES", "SUFFIXES", "DocumentError", "ReadDocument", "Segment", "read_bytes"]
+__all__ = [
+    "FORMATS",
+    "FORMAT_NAMES",
+    "SUFFIXES",
+    "DocumentError",
+    "ReadDocument",
+    "ReadLimits",
+    "Segment",
+    "read_bytes",
+]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from deepref.search.documents.limits import Budget
 from deepref.search.documents.models import ReadDocument
 from deepref.search.documents.safezip import SafeZip
 from deepref.search.documents.sections import Sections
@@ -40,11 +41,13 @@ def _text(paragraph) -> str:
     return "".join(parts).strip()
 
 
-def read_docx(data: bytes, name: str) -> ReadDocument:
+def read_docx(data: bytes, name: str, budget: Budget) -> ReadDocument:
     z = SafeZip(data, name)
     body = z.xml("word/document.xml")
-    sections = Sections()
+    sections = Sections(budget)
     for paragraph in body.iter(f"{W}p"):
+        if sections.full:
+            break
         text = _text(paragraph)
         if text:
             level = _level(paragraph)

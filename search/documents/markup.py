@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from deepref.search.documents.limits import Budget
 from deepref.search.documents.models import ReadDocument, Segment
 from deepref.search.documents.sections import Sections
 from deepref.search.documents.text import decode_text
@@ -51,7 +52,7 @@ def markdown_sections(text: str, sections: Sections) -> None:
             sections.add(line)
 
 
-def read_markdown(data: bytes, name: str) -> ReadDocument:
+def read_markdown(data: bytes, name: str, budget: Budget) -> ReadDocument:
     """Sections as exact slices of the file (a slice starts at its heading line), so a
     quote's offsets in the document are its offsets in the file."""
     text, warnings = decode_text(data, name)
@@ -80,7 +81,8 @@ def read_markdown(data: bytes, name: str) -> ReadDocument:
         path = [(lv, t) for lv, t in path if lv < level] + [(level, title)]
         begin = at
     segments.append(Segment(text[begin:], "section", path=tuple(t for _, t in path)))
-    return ReadDocument(first, tuple(s for s in segments if s.text), warnings, "text/markdown", raw=True)
+    kept = budget.keep(s for s in segments if s.text)
+    return ReadDocument(first, kept, warnings, "text/markdown", raw=True)
 
 
 class _Walker(HTMLParser):
@@ -135,11 +137,11 @@ def html_sections(html: str, sections: Sections) -> None:
     walker.close()
 
 
-def read_html(data: bytes, name: str) -> ReadDocument:
+def read_html(data: bytes, name: str, budget: Budget) -> ReadDocument:
     import trafilatura
 
     html, warnings = decode_text(data, name)
-    sections = Sections()
+    sections = Sections(budget)
     body = trafilatura.extract(html, output_format="markdown", include_formatting=True, include_tables=True)
     if body:
         markdown_sections(body, sections)

@@ -43,6 +43,14 @@ class ReadDocument:
     raw: bool = False
     """The segments are consecutive slices of the file's text (Markdown, plain text):
     joined as they are, so offsets in the document are offsets in the file."""
+    cut: tuple[str, ...] = ()
+    """What was not read, each a sentence naming the file: repeated parts read once,
+    text past the character budget (:mod:`search.documents.limits`)."""
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Warnings and cuts: what a caller shows or stores of the reading."""
+        return self.warnings + self.cut
 
     def text_and_marks(self) -> tuple[str, tuple[Mark, ...]]:
         """The document's text (segments joined by blank lines) and where each segment starts."""

@@ -1,7 +1,12 @@
-"""ODT: headings (text:h with their outline level) and paragraphs, in document order."""
+"""ODT: headings (text:h with their outline level) and paragraphs, in document order.
+
+A ``<text:s text:c="N"/>`` stands for N spaces: at most ``MAX_SPACE_RUN`` are kept (a
+400-byte file asked for 100,000,000), and a paragraph is built only up to the
+characters the file has left (:mod:`search.documents.limits`)."""
 
 from __future__ import annotations
 
+from deepref.search.documents.limits import MAX_SPACE_RUN, Budget
 from deepref.search.documents.models import ReadDocument
 from deepref.search.documents.safezip import SafeZip
 from deepref.search.documents.sections import Sections
@@ -11,34 +16,48 @@ OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 DC = "{http://purl.org/dc/elements/1.1/}"
 
 
-def _text(el) -> str:
+def _spaces(value: str | None) -> str:
+    count = int(value) if value and value.isdigit() else 1
+    return " " * max(1, min(count, MAX_SPACE_RUN))
+
+
+def _text(el, room: int) -> str:
+    """The element's text, at most about ``room`` characters (what the file has left)."""
     parts = [el.text or ""]
+    size = len(parts[0])
     for child in el:
+        if size > room:
+            break
         if child.tag == f"{TEXT}s":
-            parts.append(" " * int(child.get(f"{TEXT}c", "1") or 1))
+            part = _spaces(child.get(f"{TEXT}c"))
         elif child.tag == f"{TEXT}tab":
-            parts.append("\t")
+            part = "\t"
         elif child.tag == f"{TEXT}line-break":
-            parts.append("\n")
+            part = "\n"
         elif child.tag != f"{TEXT}note":
-            parts.append(_text(child))
-        parts.append(child.tail or "")
+            part = _text(child, room - size)
+        else:
+            part = ""
+        parts += (part, child.tail or "")
+        size += len(part) + len(child.tail or "")
     return "".join(parts)
 
 
-def read_odt(data: bytes, name: str) -> ReadDocument:
+def read_odt(data: bytes, name: str, budget: Budget) -> ReadDocument:
     z = SafeZip(data, name)
     content = z.xml("content.xml")
-    sections = Sections()
+    sections = Sections(budget)
     body = content.find(f"{OFFICE}body")
     for el in (body if body is not None else content).iter():
+        if sections.full:
+            break
         if el.tag == f"{TEXT}h":
             level = el.get(f"{TEXT}outline-level", "1")
-            text = _text(el).strip()
+            text = _text(el, budget.left).strip()
             if text:
                 sections.heading(int(level) if level.isdigit() else 1, text)
         elif el.tag == f"{TEXT}p":
-            text = _text(el).strip()
+            text = _text(el, budget.left).strip()
             if text:
                 sections.add(text)
     title = ""

@@ -4,22 +4,36 @@ pypdfium2 (PDFium, Apache-2.0/BSD) was chosen by measurement over pypdf and
 pdfminer.six: about 10x their pages/s with text as good (docs/library.md,
 benchmarks/bench_pdf.py); PyMuPDF is faster still but AGPL. PDFium is not
 thread-safe, so every call holds one lock. Pages without a text layer are read with
-Tesseract when it is installed (:mod:`search.documents.ocr`)."""
+Tesseract when it is installed (:mod:`search.documents.ocr`), within the OCR limits:
+a page image of at most ``ocr_max_pixels`` (a larger page is rendered at a lower
+resolution), ``ocr_page_seconds`` per page and ``ocr_file_seconds`` per file.
+
+A page whose text repeats an earlier page's is read once: a 31 KB PDF whose page tree
+lists one page object 5,000 times made 5,000 pages of the same text (the same holds
+for 5,000 page objects sharing one content stream). Pages are read until the
+file's character budget is spent (:mod:`search.documents.limits`)."""
 
 from __future__ import annotations
 
+import hashlib
+import math
 import threading
+import time
 
 from deepref.search.documents.cleanup import join_lines, normalise, strip_running_lines
+from deepref.search.documents.limits import DEFAULT_LIMITS, Budget, ReadLimits
 from deepref.search.documents.models import DocumentError, ReadDocument, Segment
-from deepref.search.documents.ocr import OCR_HINT, ocr_available, ocr_page
+from deepref.search.documents.ocr import OCR_HINT, OcrTimeout, ocr_available, ocr_page
 
 PDFIUM_LOCK = threading.RLock()
 OCR_MAX_PAGES = 200  # a scanned book beyond this is read up to here, and the warning says so
+OCR_DPI = 300
 
 
-def pdf_pages(data: bytes, name: str) -> tuple[list[str], list[str], str]:
-    """(raw text of each page, page labels, title) with pypdfium2; DocumentError when unreadable."""
+def pdf_pages(data: bytes, name: str, budget: Budget | None = None) -> tuple[list[str], list[str], str]:
+    """(raw text of each page, page labels, title) with pypdfium2; DocumentError when
+    unreadable. With a ``budget``: a page repeating an earlier page's text is empty (and
+    counted), and pages past the character budget are not read (empty)."""
     import pypdfium2 as pdfium
 
     with PDFIUM_LOCK:
@@ -35,13 +49,30 @@ def pdf_pages(data: bytes, name: str) -> tuple[list[str], list[str], str]:
             ) from exc
         try:
             texts, labels = [], []
-            for i in range(len(pdf)):
+            seen: dict[bytes, int] = {}
+            count = len(pdf)
+            if budget is not None and count > budget.limits.max_pages:
+                budget.pages_cut, count = count, budget.limits.max_pages
+            for i in range(count):
+                labels.append(pdf.get_page_label(i) or str(i + 1))
+                if budget is not None and budget.full:
+                    budget.stop(f"page {i} of {len(pdf)}")
+                    texts.append("")
+                    continue
                 page = pdf[i]
                 textpage = page.get_textpage()
-                texts.append(textpage.get_text_bounded())
+                text = textpage.get_text_bounded()
                 textpage.close()
                 page.close()
-                labels.append(pdf.get_page_label(i) or str(i + 1))
+                if budget is not None and text.strip():
+                    digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+                    if digest in seen:
+                        budget.repeated(f"page {seen[digest]}")
+                        text = ""
+                    else:
+                        seen[digest] = i + 1
+                        text = budget.take(text, f"page {i + 1} of {len(pdf)}")
+                texts.append(text)
             title = (pdf.get_metadata_dict(skip_empty=True).get("Title") or "").strip()
         except pdfium.PdfiumError as exc:
             raise DocumentError(f"{name} is a damaged PDF ({exc})", reason="corrupt") from exc
@@ -50,13 +81,13 @@ def pdf_pages(data: bytes, name: str) -> tuple[list[str], list[str], str]:
     return texts, labels, title
 
 
-def read_pdf(data: bytes, name: str) -> ReadDocument:
-    texts, labels, title = pdf_pages(data, name)
+def read_pdf(data: bytes, name: str, budget: Budget) -> ReadDocument:
+    texts, labels, title = pdf_pages(data, name, budget)
     warnings: list[str] = []
     if texts and not any(t.strip() for t in texts):
-        texts, note = _ocr(data, name, len(texts))
-        if note:
-            warnings.append(note)
+        texts, notes = _ocr(data, name, len(texts), budget.limits)
+        warnings += notes
+        texts = [budget.take(t, f"page {i + 1} of {len(texts)}") for i, t in enumerate(texts)]
     pages = strip_running_lines([normalise(t) for t in texts])
     segments = tuple(
         Segment(join_lines(text), "page", i + 1, labels[i]) for i, text in enumerate(pages) if text.strip()
@@ -64,23 +95,67 @@ def read_pdf(data: bytes, name: str) -> ReadDocument:
     return ReadDocument(title, segments, tuple(warnings), "application/pdf")
 
 
-def _ocr(data: bytes, name: str, n_pages: int) -> tuple[list[str], str]:
+def _ocr(data: bytes, name: str, n_pages: int, limits: ReadLimits = DEFAULT_LIMITS) -> tuple[list[str], list[str]]:
+    """Each page's text by OCR, and what the warnings say (how it was read, what was not)."""
     if not ocr_available():
-        return [""] * n_pages, f"{name} has no text layer (a scan?): {OCR_HINT}"
+        return [""] * n_pages, [f"{name} has no text layer (a scan?): {OCR_HINT}"]
     import pypdfium2 as pdfium
 
-    texts = []
+    texts: list[str] = []
+    notes: list[str] = []
+    smaller: list[str] = []
+    slow: list[int] = []
+    deadline = time.monotonic() + limits.ocr_file_seconds
     with PDFIUM_LOCK:
         pdf = pdfium.PdfDocument(data)
         try:
             for i in range(min(n_pages, OCR_MAX_PAGES)):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    notes.append(
+                        f"{name}: OCR stopped after {limits.ocr_file_seconds:g} s (DEEPREF_OCR_FILE_SECONDS), "
+                        f"before page {i + 1} of {n_pages}"
+                    )
+                    break
                 page = pdf[i]
-                bitmap = page.render(scale=300 / 72, grayscale=True)
-                texts.append(ocr_page(bitmap.to_numpy()))
-                page.close()
+                try:
+                    width, height = page.get_size()
+                    scale = _scale(width, height, limits.ocr_max_pixels)
+                    if scale < OCR_DPI / 72:
+                        smaller.append(f"page {i + 1} ({width:.0f} x {height:.0f} pt) at {scale * 72:.0f} dpi")
+                    bitmap = page.render(scale=scale, grayscale=True)
+                    image = bitmap.to_numpy()
+                    bitmap.close()
+                finally:
+                    page.close()
+                try:
+                    texts.append(ocr_page(image, dpi=round(scale * 72), timeout=min(limits.ocr_page_seconds, left)))
+                except OcrTimeout:
+                    texts.append("")
+                    slow.append(i + 1)
         finally:
             pdf.close()
     note = f"{name} has no text layer: read with OCR (Tesseract)"
     if n_pages > OCR_MAX_PAGES:
         note += f", its first {OCR_MAX_PAGES} of {n_pages} pages"
-    return texts + [""] * (n_pages - len(texts)), note
+    notes.insert(0, note)
+    if smaller:
+        notes.append(
+            f"{name}: pages over {limits.ocr_max_pixels:,} pixels at {OCR_DPI} dpi "
+            f"(DEEPREF_OCR_MAX_PIXELS) read at a lower resolution: {', '.join(smaller[:3])}"
+            + (f" and {len(smaller) - 3} more" if len(smaller) > 3 else "")
+        )
+    if slow:
+        notes.append(
+            f"{name}: OCR of page {', '.join(map(str, slow[:5]))} stopped at "
+            f"{limits.ocr_page_seconds:g} s (DEEPREF_OCR_PAGE_SECONDS)"
+            + (f" and {len(slow) - 5} more" if len(slow) > 5 else "")
+        )
+    return texts + [""] * (n_pages - len(texts)), notes
+
+
+def _scale(width_pt: float, height_pt: float, max_pixels: int) -> float:
+    """Pixels per point: 300 dpi, or less so that the page image holds at most ``max_pixels``."""
+    full = OCR_DPI / 72
+    area = max(width_pt, 1.0) * max(height_pt, 1.0)
+    return min(full, math.sqrt(max_pixels / area))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from charset_normalizer import from_bytes
 
+from deepref.search.documents.limits import Budget
 from deepref.search.documents.models import ReadDocument, Segment
 
 
@@ -21,8 +22,8 @@ def decode_text(data: bytes, name: str) -> tuple[str, tuple[str, ...]]:
     return str(best), (f"{name} is not UTF-8: read as {best.encoding}",)
 
 
-def read_text(data: bytes, name: str) -> ReadDocument:
+def read_text(data: bytes, name: str, budget: Budget) -> ReadDocument:
     text, warnings = decode_text(data, name)
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     title = lines[0] if lines and len(lines[0]) <= 120 else ""
-    return ReadDocument(title, (Segment(text),), warnings, "text/plain", raw=True)
+    return ReadDocument(title, budget.keep((Segment(text),)), warnings, "text/plain", raw=True)

@@ -35,8 +35,9 @@ from pathlib import Path
 
 from deepref.reference.chunking import chunk_text
 from deepref.reference.embedders import Embedder
-from deepref.search.documents import DocumentError, read_bytes
+from deepref.search.documents import DocumentError, ReadLimits, read_bytes
 from deepref.search.documents.fingerprint import readers_fingerprint
+from deepref.search.documents.limits import DEFAULT_LIMITS
 from deepref.search.documents.walk import list_files, read_whole
 from deepref.search.library import vectors
 from deepref.search.library.store import (
@@ -107,6 +108,9 @@ class Summary:
     removed: int = 0
     skipped: dict[str, list[str]] = field(default_factory=dict)
     """reason -> messages, of files read in this run and links refused."""
+    warnings: list[str] = field(default_factory=list)
+    """Files read in this run with a warning: what was cut (a repeated part, past a
+    limit), an encoding guessed, OCR."""
     passages: int = 0
     """Passages in the index after the run."""
     added_passages: int = 0
@@ -131,6 +135,9 @@ class Summary:
             rate = self.embedded / self.embed_seconds if self.embed_seconds > 0 else 0.0
             out.append(f"vectors: {self.embedded:,} passages embedded in {self.embed_seconds:.1f}s ({rate:.0f}/s)")
         out.extend(self.notes)
+        if self.warnings:
+            out.append(f"read with warnings: {len(self.warnings)}")
+            out.extend(f"  {m}" for m in self.warnings)
         for reason, messages in sorted(self.skipped.items()):
             out.append(f"skipped ({reason}): {len(messages)}")
             out.extend(f"  {m}" for m in messages)
@@ -233,8 +240,9 @@ def writer_lock(path: Path, *, wait: Callable[[], None] | None = None) -> Iterat
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def read_one(root: str, rel: str) -> _Read:
-    """Read, hash, chunk and tokenise one file (in a worker process); never raises."""
+def read_one(root: str, rel: str, limits: ReadLimits = DEFAULT_LIMITS) -> _Read:
+    """Read, hash, chunk and tokenise one file (in a worker process) within ``limits``;
+    never raises."""
     file = Path(root) / rel
     try:
         data, stat = read_whole(file)
@@ -246,7 +254,7 @@ def read_one(root: str, rel: str) -> _Read:
     sha = hashlib.sha256(data).hexdigest()
     size, mtime = stat.st_size, stat.st_mtime_ns
     try:
-        doc = read_bytes(data, file.name)
+        doc = read_bytes(data, file.name, limits)
     except DocumentError as exc:
         return _Read(rel, size, mtime, sha, reason=exc.reason, message=f"skipped {rel}: {exc}")
     except Exception as exc:  # a reader's bug must not stop the folder
@@ -254,8 +262,15 @@ def read_one(root: str, rel: str) -> _Read:
     title = doc.title or file.stem.replace("-", " ").replace("_", " ")
     text, _ = doc.text_and_marks()
     texts = tuple(c.text for c in chunk_text(text, max_chars=PASSAGE_CHARS))
+    notes = doc.notes
+    if len(texts) > limits.max_passages:
+        notes += (
+            f"{file.name}: its first {limits.max_passages:,} of {len(texts):,} passages kept "
+            "(DEEPREF_DOCUMENT_MAX_PASSAGES)",
+        )
+        texts = texts[: limits.max_passages]
     pages = sum(1 for s in doc.segments if s.kind in ("page", "slide")) or 1
-    warning = "; ".join(doc.warnings) or None
+    warning = "; ".join(notes) or None
     if not texts:
         return _Read(
             rel,
@@ -299,19 +314,19 @@ def _pool_start() -> str:
     return "fork" if daemonic or threading.active_count() == 1 else "forkserver"
 
 
-def _read_many(root: str, rels: list[str]) -> list[_Read]:
-    return [read_one(root, rel) for rel in rels]
+def _read_many(root: str, rels: list[str], limits: ReadLimits = DEFAULT_LIMITS) -> list[_Read]:
+    return [read_one(root, rel, limits) for rel in rels]
 
 
-def _reads(root: Path, rels: list[str], workers: int) -> Iterator[_Read]:
+def _reads(root: Path, rels: list[str], workers: int, limits: ReadLimits) -> Iterator[_Read]:
     if workers <= 1 or len(rels) < POOL_MIN_FILES:
         for rel in rels:
-            yield read_one(str(root), rel)
+            yield read_one(str(root), rel, limits)
         return
     chunks = [rels[i : i + POOL_CHUNK] for i in range(0, len(rels), POOL_CHUNK)]
     left = len(chunks)
     with _reader_pool(workers) as pool:
-        futures = [pool.submit(_read_many, str(root), chunk) for chunk in chunks]
+        futures = [pool.submit(_read_many, str(root), chunk, limits) for chunk in chunks]
         for at, future in enumerate(futures):
             try:
                 reads = future.result(timeout=READER_STALL_SECONDS)
@@ -320,7 +335,7 @@ def _reads(root: Path, rels: list[str], workers: int) -> Iterator[_Read]:
                 break
             yield from reads
     for chunk in chunks[left:]:  # what they did not give back is read here
-        yield from _read_many(str(root), chunk)
+        yield from _read_many(str(root), chunk, limits)
 
 
 @contextmanager
@@ -380,9 +395,11 @@ def update_index(
     workers: int | None = None,
     wait: Callable[[], None] | None = None,
     embedder: Embedder | None = None,
+    limits: ReadLimits = DEFAULT_LIMITS,
 ) -> Summary:
     """Bring the index of ``root`` up to date; returns what was done. With ``embedder``,
-    every passage without a stored vector (by this embedder) is embedded too."""
+    every passage without a stored vector (by this embedder) is embedded too. Each file
+    is read within ``limits`` (characters, passages, OCR time)."""
     root = Path(root).resolve()
     path = index_path(index_dir, root)
     started = time.monotonic()
@@ -390,7 +407,7 @@ def update_index(
     with writer_lock(path, wait=wait):
         writer = _Writer(path)
         try:
-            summary = writer.run(root, index_dir, started, progress, workers)
+            summary = writer.run(root, index_dir, started, progress, workers, limits)
             if embedder is not None:
                 writer.embed(embedder, summary, progress)
             summary.seconds = time.monotonic() - started
@@ -525,10 +542,12 @@ class _Writer:
         summary.added_passages += len(item.texts)
         if item.reason is None:
             summary.read += 1
+            if item.message:
+                summary.warnings.append(item.message)
         else:
             summary.skipped.setdefault(item.reason, []).append(item.message or item.path)
 
-    def run(self, root, index_dir, started, progress, workers) -> Summary:
+    def run(self, root, index_dir, started, progress, workers, limits: ReadLimits) -> Summary:
         summary = Summary()
         conn = self.conn
         self.recover()
@@ -557,7 +576,7 @@ class _Writer:
             self.drop(known[rel][0])
             summary.removed += 1
         last_commit = time.monotonic()
-        for done, item in enumerate(_reads(root, todo.to_read, workers), 1):
+        for done, item in enumerate(_reads(root, todo.to_read, workers, limits), 1):
             self._put(item, known.get(item.path), item.path in todo.retried, summary)
             summary.pages += item.pages
             now = time.monotonic()

@@ -443,10 +443,10 @@ def _wedged_in_readers(parent: int, read_one):
     """read_one, except that in a reading process (not ``parent``) it never returns, as a
     reader wedged in a C library or on a lock a fork copied would not."""
 
-    def read(root: str, rel: str):
+    def read(root: str, rel: str, limits):
         if os.getpid() != parent:
             time.sleep(3600)
-        return read_one(root, rel)
+        return read_one(root, rel, limits)
 
     return read
 

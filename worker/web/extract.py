@@ -25,6 +25,7 @@ from urllib.parse import unquote, urlsplit
 from charset_normalizer import from_bytes
 
 from deepref.reference.locators import Mark, marks_from
+from deepref.search.documents.limits import DEFAULT_LIMITS, ReadLimits
 from deepref.worker.errors import ExtractError
 from deepref.worker.web.pages import FetchedPage
 
@@ -50,9 +51,13 @@ class Document:
     site: str | None = None
     marks: tuple[Mark, ...] = ()
     """Where each page, slide or section starts in ``text`` (documents only)."""
+    cut: tuple[str, ...] = ()
+    """What of the document was not read: a repeated part read once, text past a limit
+    (DEEPREF_DOCUMENT_*, DEEPREF_OCR_*), each a sentence naming the file."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "marks", marks_from(self.marks))  # dicts after a JSON round trip
+        object.__setattr__(self, "cut", tuple(self.cut))
 
 
 def decode(body: bytes, declared: str | None) -> str:
@@ -75,9 +80,10 @@ def _meta_charset(body: bytes) -> str | None:
     return match.group(1).decode("ascii", errors="ignore") if match else None
 
 
-def extract(page: FetchedPage, *, doc_id: str) -> Document:
+def extract(page: FetchedPage, *, doc_id: str, limits: ReadLimits = DEFAULT_LIMITS) -> Document:
+    """The page's text; a PDF or a corpus file is read within ``limits``."""
     if page.body[:5] == b"%PDF-" or urlsplit(page.url).scheme == "file":
-        return _read_document(page, doc_id)
+        return _read_document(page, doc_id, limits)
     text = decode(page.body, page.charset)
     if page.content_type in ("text/html", "application/xhtml+xml") or (
         page.content_type == "text/plain" and _HTML_HINT.search(page.body[:2048])
@@ -116,17 +122,17 @@ def _html(page: FetchedPage, html: str) -> HtmlText:
     return got
 
 
-def _read_document(page: FetchedPage, doc_id: str) -> Document:
+def _read_document(page: FetchedPage, doc_id: str, limits: ReadLimits) -> Document:
     """A PDF from anywhere, or any file of a corpus folder, with its page/slide/section marks."""
     from deepref.search.documents import DocumentError, read_bytes
 
     name = PurePosixPath(unquote(urlsplit(page.final_url).path)).name or "document.pdf"
     try:
-        doc = read_bytes(page.body, name)
+        doc = read_bytes(page.body, name, limits)
     except DocumentError as exc:
         reason = "malformed-pdf" if exc.reason == "corrupt" and page.body[:5] == b"%PDF-" else exc.reason
         raise ExtractError(f"could not read {page.final_url}: {exc}", url=page.url, reason=reason) from exc
-    for warning in doc.warnings:
+    for warning in doc.notes:
         log.warning("%s: %s", page.final_url, warning)
     text, marks = doc.text_and_marks()
-    return replace(_document(page, doc_id, doc.title, None, text, doc.content_type), marks=marks)
+    return replace(_document(page, doc_id, doc.title, None, text, doc.content_type), marks=marks, cut=doc.cut)

@@ -38,6 +38,7 @@ import time
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from deepref.search.documents.limits import ReadLimits
 from deepref.worker.errors import ExtractError
 
 if TYPE_CHECKING:
@@ -54,6 +55,17 @@ _PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent)
 # address space of a child (it uses about 230 MB idle): a decompression bomb in a
 # PDF or a runaway parse fails with MemoryError instead of swapping the worker
 _MEMORY_LIMIT = 2 << 30
+
+
+OCR_SHARE = 0.75
+"""Of a page's extraction cap, the share OCR may spend, so that a slow scan answers
+with the pages it read instead of being killed with none."""
+
+
+def within_cap(limits: ReadLimits, timeout: float) -> ReadLimits:
+    """``limits`` with OCR's time per file and per page inside the extraction cap."""
+    budget = min(limits.ocr_file_seconds, timeout * OCR_SHARE)
+    return dataclasses.replace(limits, ocr_file_seconds=budget, ocr_page_seconds=min(limits.ocr_page_seconds, budget))
 
 
 class _Child:
@@ -83,10 +95,10 @@ class _Child:
     def alive(self) -> bool:
         return self.proc.poll() is None
 
-    def call(self, page: FetchedPage, doc_id: str, timeout: float) -> dict[str, Any] | None:
+    def call(self, page: FetchedPage, doc_id: str, timeout: float, limits: ReadLimits) -> dict[str, Any] | None:
         """The child's answer; None when it overran ``timeout`` (it is killed), and a
         ``crashed`` answer when it died on the page (a crash in C code, out of memory)."""
-        payload = pickle.dumps((page, doc_id), protocol=pickle.HIGHEST_PROTOCOL)
+        payload = pickle.dumps((page, doc_id, limits), protocol=pickle.HIGHEST_PROTOCOL)
         deadline = time.monotonic() + timeout
         body, died = None, False
         try:
@@ -109,7 +121,10 @@ class _Child:
         }
 
     def kill(self) -> None:
+        """Kill the child and its process group: a Tesseract it started goes with it."""
         if self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)  # its own session: the group is its own
             self.proc.kill()
         self.proc.wait()
         for stream in (self.stdin, self.stdout):
@@ -146,10 +161,13 @@ class ExtractRunner:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ExtractRunner:
-        return cls(workers=settings.extract_workers, timeout=settings.extract_timeout)
+        from deepref.worker.search_config import read_limits
 
-    def __init__(self, *, workers: int = 2, timeout: float = 20.0):
+        return cls(workers=settings.extract_workers, timeout=settings.extract_timeout, limits=read_limits(settings))
+
+    def __init__(self, *, workers: int = 2, timeout: float = 20.0, limits: ReadLimits | None = None):
         self.workers, self.timeout = workers, timeout
+        self.limits = within_cap(limits or ReadLimits(), timeout)
         # at most ``workers`` children ever exist: a slot holds a child or None (not started)
         self._slots: queue.SimpleQueue[_Child | None] = queue.SimpleQueue()
         for _ in range(workers):
@@ -213,7 +231,7 @@ class ExtractRunner:
                         reason="extract-unavailable",
                     ) from exc
                 self._live.add(child)
-            answer = child.call(page, doc_id, self.timeout)
+            answer = child.call(page, doc_id, self.timeout, self.limits)
             if answer is None:
                 self._live.discard(child)
                 child = None  # killed: the next page starts a fresh one
@@ -264,12 +282,12 @@ def _serve(cap: float) -> None:
         header = stdin.read(_HEADER.size)
         if len(header) < _HEADER.size:
             return
-        page, doc_id = pickle.loads(stdin.read(_HEADER.unpack(header)[0]))
+        page, doc_id, limits = pickle.loads(stdin.read(_HEADER.unpack(header)[0]))
         # the parent kills us at the cap; the alarm (default action: terminate) ends a
         # runaway parse even if the parent itself is gone
         signal.alarm(int(cap * 2) + 5)
         try:
-            answer = {"ok": True, "document": dataclasses.asdict(extract(page, doc_id=doc_id))}
+            answer = {"ok": True, "document": dataclasses.asdict(extract(page, doc_id=doc_id, limits=limits))}
         except ExtractError as exc:
             answer = {"ok": False, "message": str(exc), "reason": exc.reason}
         except MemoryError:

@@ -25,3 +25,20 @@ def test_corpus_slides_get_slide_marks():
     doc = extract(FetchedPage(url, url, 200, "text/plain", make_pptx(), None), doc_id="2")
     at = doc.text.index("Forty percent")
     assert locate(doc.marks, (at, at + 5)).text == "slide 2"
+
+
+def test_a_repeated_slide_is_read_once_on_the_web_path_and_the_document_names_it():
+    """A job's corpus file goes through extraction, not the index: the same limits hold
+    (issue 31, item 3), and the Document says what was cut, through the child's JSON."""
+    from deepref.search.documents import ReadLimits
+    from tests.search.documents.hostile import pptx_repeating_slide
+
+    url = "file:///library/deck.pptx"
+    body = pptx_repeating_slide(times=200, slide_chars=20_000)
+    doc = extract(FetchedPage(url, url, 200, "text/plain", body, None), doc_id="3", limits=ReadLimits(max_chars=5_000))
+    assert len(doc.text) <= 5_000 and [m.number for m in doc.marks] == [1]
+    again = Document(**json.loads(json.dumps(dataclasses.asdict(doc))))
+    assert again.cut == (
+        "deck.pptx repeats 199 parts (slide 1 x200): each read once",
+        "deck.pptx was cut at 5,000 characters (DEEPREF_DOCUMENT_MAX_CHARS): read up to slide 1 of 200",
+    )

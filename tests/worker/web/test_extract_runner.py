@@ -38,11 +38,11 @@ def stall_on(monkeypatch, *urls: str) -> list[subprocess.Popen]:
     call = extract_runner._Child.call
     stopped: list[subprocess.Popen] = []
 
-    def stalling(child, fetched, doc_id, timeout):
+    def stalling(child, fetched, doc_id, timeout, limits):
         if fetched.final_url in urls:
             child.proc.send_signal(signal.SIGSTOP)
             stopped.append(child.proc)
-        return call(child, fetched, doc_id, timeout)
+        return call(child, fetched, doc_id, timeout, limits)
 
     monkeypatch.setattr(extract_runner._Child, "call", stalling)
     return stopped

@@ -1,0 +1,134 @@
+"""Hostile documents (issue 31), written by the libraries that write such files
+(python-pptx, ebooklib, odfpy, reportlab and pypdf), so they are real files a
+stranger could put into a corpus folder: each stays under the zip-bomb byte limits
+and repeats one part (slide, spine item, page object) to multiply what is read."""
+
+from __future__ import annotations
+
+import copy
+import io
+
+WORDS = ["otter", "willow", "heron", "trout", "reed", "nitrate", "weir", "survey", "floodplain", "sapling"]
+
+
+def prose(chars: int, seed: int = 0) -> str:
+    """Sentences of distinct-looking words, about ``chars`` long (compresses well, splits into passages)."""
+    out, i = [], seed
+    size = 0
+    while size < chars:
+        sentence = " ".join(WORDS[(i + k * 7) % len(WORDS)] for k in range(12)).capitalize() + f" number {i}."
+        out.append(sentence)
+        size += len(sentence) + 1
+        i += 1
+    return " ".join(out)
+
+
+def pptx_repeating_slide(times: int = 200, slide_chars: int = 100_000) -> bytes:
+    """One slide of ``slide_chars`` characters that the presentation lists ``times`` times
+    (every ``p:sldId`` names the same relationship, so the same slide part)."""
+    import pptx
+
+    p = pptx.Presentation()
+    slide = p.slides.add_slide(p.slide_layouts[1])
+    slide.shapes.title.text = "Repeated slide"
+    frame = slide.placeholders[1].text_frame
+    frame.text = prose(slide_chars)
+    ids = p.slides._sldIdLst
+    first = ids[0]
+    for n in range(1, times):
+        clone = copy.deepcopy(first)
+        clone.set("id", str(256 + n))
+        ids.append(clone)
+    buf = io.BytesIO()
+    p.save(buf)
+    return buf.getvalue()
+
+
+def pptx_many_paragraphs(times: int = 500, paragraphs: int = 15_000) -> bytes:
+    """A slide of ``paragraphs`` one-word paragraphs (a large element tree from a few KB),
+    listed ``times`` times."""
+    import pptx
+
+    p = pptx.Presentation()
+    slide = p.slides.add_slide(p.slide_layouts[1])
+    slide.shapes.title.text = "Many paragraphs"
+    frame = slide.placeholders[1].text_frame
+    frame.text = "\n".join(WORDS[i % len(WORDS)] for i in range(paragraphs))
+    ids = p.slides._sldIdLst
+    for n in range(1, times):
+        clone = copy.deepcopy(ids[0])
+        clone.set("id", str(256 + n))
+        ids.append(clone)
+    buf = io.BytesIO()
+    p.save(buf)
+    return buf.getvalue()
+
+
+def epub_repeating_chapter(times: int = 500, chapter_chars: int = 50_000) -> bytes:
+    """An EPUB whose spine names one chapter ``times`` times."""
+    from ebooklib import epub
+
+    book = epub.EpubBook()
+    book.set_identifier("id-repeat")
+    book.set_title("Repeated chapter")
+    book.set_language("en")
+    chapter = epub.EpubHtml(title="Once", file_name="once.xhtml", lang="en")
+    chapter.content = f"<html><body><h1>Once</h1><p>{prose(chapter_chars)}</p></body></html>"
+    book.add_item(chapter)
+    book.toc = [chapter]
+    book.add_item(epub.EpubNcx())
+    book.add_item(epub.EpubNav())
+    book.spine = [chapter] * times
+    buf = io.BytesIO()
+    epub.write_epub(buf, book)
+    return buf.getvalue()
+
+
+def odt_space_run(count: int = 100_000_000) -> bytes:
+    """An ODT whose one paragraph asks for ``count`` spaces (``<text:s text:c="…"/>``)."""
+    from odf.opendocument import OpenDocumentText
+    from odf.text import P, S
+
+    doc = OpenDocumentText()
+    para = P(text="Before the run.")
+    para.addElement(S(c=count))
+    para.addText("After the run.")
+    doc.text.addElement(para)
+    buf = io.BytesIO()
+    doc.write(buf)
+    return buf.getvalue()
+
+
+def pdf_repeating_page(times: int = 5000, lines: int = 40) -> bytes:
+    """A PDF whose page tree lists one page object ``times`` times (``/Kids [4 0 R 4 0 R …]``)."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, NameObject, NumberObject
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    source = io.BytesIO()
+    c = canvas.Canvas(source, pagesize=A4)
+    for i in range(lines):
+        c.drawString(40, 800 - i * 19, prose(90, seed=i)[:95])
+    c.showPage()
+    c.save()
+    writer = PdfWriter()
+    page = writer.add_page(PdfReader(source).pages[0])
+    pages = writer._root_object["/Pages"]
+    ref = page.indirect_reference
+    pages[NameObject("/Kids")] = ArrayObject([ref] * times)
+    pages[NameObject("/Count")] = NumberObject(times)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def pdf_blank_page(width_pt: float = 5000, height_pt: float = 5000) -> bytes:
+    """One blank page of ``width_pt`` x ``height_pt`` points: no text layer, so it goes to OCR."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    writer.add_blank_page(width_pt, height_pt)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
