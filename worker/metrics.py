@@ -84,6 +84,13 @@ def report_delivery(kind: str, outcome: str) -> None:
     REPORT_DELIVERIES.labels(kind, outcome).inc()
 
 
+UNFINISHED = (
+    *("queued", "searching", "fetching", "chunking", "generating", "referencing"),
+    *("researching", "writing", "awaiting_approval"),  # a standard/deep job's, and one whose plan waits
+)
+"""``worker.jobs.models.JobState``'s unfinished values (this module sits below it)."""
+
+
 class StoreCollector:
     """Jobs by state and queue depth per queue, read from Redis at each scrape."""
 
@@ -97,7 +104,7 @@ class StoreCollector:
             counts: dict[str, int] = {}
             for record in self.store.running():
                 counts[record.state.value] = counts.get(record.state.value, 0) + 1
-            for state in ("queued", "searching", "fetching", "chunking", "generating", "referencing"):
+            for state in UNFINISHED:
                 jobs.add_metric([state], counts.get(state, 0))
             for queue in self.queues:
                 depth.add_metric([queue], self.store.queue_length(queue))

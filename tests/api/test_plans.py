@@ -115,6 +115,8 @@ async def test_unknown_jobs_wrong_states_bad_plans_and_expiry(api):
         error = (await resp.json())["error"]
         assert resp.status == 422 and error["message"].startswith(f"{where}:"), (body, error)
     assert (await state_of(http, job_id))["plan"]["queries"] == ["bm25"]  # unchanged
+    scraped = await (await http.get("/metrics")).text()
+    assert 'deepref_jobs{state="awaiting_approval"} 1.0' in scraped  # operators see plans waiting
 
     # its time runs out: approving now fails it, and the record says why
     client.store.update(job_id, mutate=lambda r: setattr(r.plan, "expires_at", time.time() - 1))

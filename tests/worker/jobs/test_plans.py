@@ -154,3 +154,9 @@ def test_plans_are_bounded_and_quick_jobs_have_none():
         ResearchPlan(queries=[f"q{i}" for i in range(11)])
     with pytest.raises(ValidationError, match="approve_plan applies to depth standard or deep"):
         ResearchOptions(approve_plan=True)
+
+
+def test_the_jobs_gauge_names_every_unfinished_state():
+    from deepref.worker.metrics import UNFINISHED
+
+    assert set(UNFINISHED) == {s.value for s in JobState if not s.finished}
