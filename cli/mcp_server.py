@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 
 from deepref.cli.main import describe_validation_error
 from deepref.cli.output import FORMATS, check_output_options, format_result
-from deepref.reference.errors import DeeprefError
+from deepref.reference.errors import DeeprefError, InputError
 from deepref.reports.errors import ReportRunNotFound
 from deepref.reports.store import ReportStore
 from deepref.worker.confine import SHOWN_CHARS, corpus_folder
@@ -195,6 +195,8 @@ def _research_tools(server, settings: "Settings", jobs: "_Jobs", *, queued: bool
         ] = 600,
     ) -> dict[str, Any]:
         options = checked(options)
+        if options.approve_plan:  # research waits for the answer; the plan waits for a person
+            raise InputError("options.approve_plan: call submit, then plan and approve; research waits for an answer")
         if queued:
             result, job_id = await jobs.research(question, options, ctx, wait_seconds, caller=caller)
         else:

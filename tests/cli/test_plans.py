@@ -75,6 +75,8 @@ async def test_mcp_plan_and_approve_tools(worker_env, start_worker, topic_site, 
     async with stdio_session(worker_env, "--research", "auto") as session:
         tools = {t.name for t in (await session.list_tools()).tools}
         assert {"plan", "approve"} <= tools
+        waits = await session.call_tool("research", {"question": Q, "options": options})
+        assert waits.is_error and "call submit, then plan and approve" in text_of(waits)
         job_id = (await session.call_tool("submit", {"question": Q, "options": options})).structured_content["id"]
         for _ in range(300):
             shown = await session.call_tool("plan", {"job_id": job_id})

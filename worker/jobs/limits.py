@@ -143,8 +143,9 @@ def check_runnable_here(options: ResearchOptions, settings: Settings) -> None:
         raise ConfigurationError(f"embedder {name!r}: {missing}")
     if options.approve_plan:  # it would wait in this process for an approval nobody can send
         raise ConfigurationError(
-            "approve_plan needs a queued job, whose plan is approved later: submit it with 'deepref research "
-            "--approve-plan' and DEEPREF_REDIS_URL set (a worker running), or POST /v1/jobs"
+            "approve_plan needs a queued job, whose plan is approved later: submit it (deepref research "
+            "--approve-plan or deepref submit, POST /v1/jobs, the MCP submit tool) with DEEPREF_REDIS_URL set and "
+            "a worker running"
         )
 
 
