@@ -26,6 +26,7 @@ from deepref.api.appkeys import CLIENT, EVENT_TOKENS, SETTINGS, WARNINGS
 from deepref.api.documents import add_routes as add_document_routes
 from deepref.api.errors import error_response, errors
 from deepref.api.events import end_streams, job_events, streams_ctx
+from deepref.api.followups import add_routes as add_followup_routes
 from deepref.api.models import JobRequest
 from deepref.api.plans import add_routes as add_plan_routes
 from deepref.api.references import add_routes as add_reference_routes
@@ -82,6 +83,7 @@ def create_app(settings: Settings | None = None, *, client=None, warnings: list[
     add_reference_routes(r, client)
     add_document_routes(r, client)
     add_plan_routes(r, client)
+    add_followup_routes(r, client, _created)
     r.add_get("/v1/reports", list_reports)
     r.add_get("/v1/reports/{name}/runs/{run}", get_report_run)
     r.add_get("/healthz", healthz)
@@ -115,6 +117,11 @@ async def create_job(request: web.Request) -> web.Response:
             raise validation.BadRequest(str(exc)) from None
     # a remote caller: its picks within DEEPREF_ALLOWED_* (worker/jobs/limits.py)
     job_id = await asyncio.to_thread(_client(request).submit, job.question, job.options, caller="remote")
+    return _created(request, job_id)
+
+
+def _created(request: web.Request, job_id: str) -> web.Response:
+    """202: the queued job's id and where to find it."""
     return web.json_response(
         {"id": job_id, "state": "queued", "urls": _urls(request, job_id)},
         status=202,

@@ -9,13 +9,23 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from deepref.worker.jobs.models import JobState, ResearchOptions
+from deepref.worker.jobs.models import JobState, ResearchBudget, ResearchOptions
 
 
 class JobRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     question: str = Field(..., description="What to research.")
     options: ResearchOptions = Field(default_factory=ResearchOptions)
+
+
+class FollowupRequest(BaseModel):
+    """The body of ``POST /v1/jobs/{id}/followups``: a question to a finished job's answer."""
+
+    model_config = ConfigDict(extra="forbid")
+    question: str = Field(..., description="The follow-up question.")
+    budget: ResearchBudget | None = Field(
+        None, description="What the follow-up may spend (its cost); unset: the parent's cost budget."
+    )
 
 
 class StateEvent(BaseModel):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel
 from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
-from deepref.api.models import EVENTS, JobRequest
+from deepref.api.models import EVENTS, FollowupRequest, JobRequest
 from deepref.api.validation import EVENT_ID, JOB_ID
 from deepref.bibliography import EXPORT_FORMATS
 from deepref.export import FORMATS as DOCUMENT_FORMATS
@@ -277,6 +277,7 @@ def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS, options: Choic
     and options within ``options``."""
     models: list[tuple[type[BaseModel], JsonSchemaMode]] = [
         (JobRequest, "validation"),
+        (FollowupRequest, "validation"),
         (JobRecord, "serialization"),
         (ResearchOptions, "validation"),
         (ResearchPlan, "validation"),
@@ -287,6 +288,7 @@ def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS, options: Choic
     )
     schemas = defs["$defs"]
     schemas["JobRequest"]["properties"]["question"] = question_schema(max_question_chars)
+    schemas["FollowupRequest"]["properties"]["question"] = question_schema(max_question_chars)
     _options_schema(schemas["ResearchOptions"], options)
     schemas["Error"] = {
         "type": "object",
@@ -470,6 +472,37 @@ def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS, options: Choic
                         **NOT_FOUND,
                         "409": _error("the job is not awaiting approval (the message says why: expired, approved…)"),
                         "415": _error("a body sent, not as Content-Type: application/json"),
+                        **AUTH,
+                        **REDIS_DOWN,
+                    },
+                },
+            },
+            "/v1/jobs/{id}/followups": {
+                "parameters": [job_id],
+                "post": {
+                    "summary": "Ask a follow-up question of a finished job: a new job whose record names it as "
+                    "parent, answered from the thread's sources first (a search only when they do not suffice), "
+                    "with the earlier answers as conversation and one footnote numbering across the thread",
+                    "operationId": "createFollowup",
+                    "requestBody": {
+                        "required": True,
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/FollowupRequest"}}},
+                    },
+                    "responses": {
+                        "202": {
+                            "description": "queued",
+                            "headers": {"Location": {"description": "the new job", "schema": {"type": "string"}}},
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
+                            "links": {
+                                "getFollowup": {"operationId": "getJob", "parameters": {"id": "$response.body#/id"}}
+                            },
+                        },
+                        "400": _error("not a job id, or a body that is not UTF-8 JSON"),
+                        **NOT_FOUND,
+                        "409": _error("the job is not done (queued, running, failed or cancelled): no answer yet"),
+                        "413": _error("body too large (DEEPREF_API_MAX_BODY_BYTES)"),
+                        "415": _error("body not sent as Content-Type: application/json"),
+                        "422": _error("invalid question or budget, or a setting the job needs is missing"),
                         **AUTH,
                         **REDIS_DOWN,
                     },

@@ -66,6 +66,12 @@ def add_job_options(p: argparse.ArgumentParser) -> None:
         "--callback-url", metavar="URL", help="POST a signed event here when the job ends (docs/integrations.md)"
     )
     p.add_argument(
+        "--follow-up",
+        metavar="JOB_ID",
+        help="ask this as a follow-up question of a finished job: its sources first, its answers as conversation, "
+        "its options and footnote numbering (docs/pipeline.md)",
+    )
+    p.add_argument(
         "--approve-plan",
         action="store_true",
         help="with --depth standard/deep: queue the job, stop after planning and print the plan; it runs once "

@@ -19,7 +19,12 @@ def _client():
 
 
 def submit(args: argparse.Namespace) -> int:
-    job_id = _client().submit(args.question, options_from(args))
+    if getattr(args, "follow_up", None):
+        from deepref.cli import followups
+
+        job_id = followups.submit(args)
+    else:
+        job_id = _client().submit(args.question, options_from(args))
     print(f"queued; follow it with: deepref status {job_id}", file=sys.stderr)
     print(job_id)
     return 0

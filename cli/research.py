@@ -44,7 +44,13 @@ def run(args: argparse.Namespace) -> int:
     from deepref.worker.pipeline.embedded import run_research
 
     check_output_options(args.format, args.style, args.output)  # before minutes of research, not after
-    options = options_from(args)
+    thread: dict = {}
+    if getattr(args, "follow_up", None):  # the parent's options, its record and sources read from Redis
+        from deepref.cli import followups
+
+        options, thread = followups.embedded(args)
+    else:
+        options = options_from(args)
     if options.approve_plan:  # approved later, perhaps elsewhere: the job is queued
         from deepref.cli.plans import submit_for_approval
 
@@ -72,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
                 echo.line(line)
 
         result = run_research(
-            args.question, options, on_progress=progress, on_update=stage_messages(say), on_text=on_text
+            args.question, options, on_progress=progress, on_update=stage_messages(say), on_text=on_text, **thread
         )
         if in_place:
             print(file=sys.stderr)

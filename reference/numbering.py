@@ -95,6 +95,12 @@ class Numbering:
         self._texts = TextKeys()
         self._count = 0
 
+    def keep(self, source: Source, n: int) -> None:
+        """Give ``source`` the number ``n`` it already has elsewhere (an earlier answer's);
+        numbers handed out later follow the highest kept."""
+        self._numbers.setdefault(source_identity(source, self._key), n)
+        self._count = max(self._count, n)
+
     def number(self, source: Source) -> int:
         identity = source_identity(source, self._key)
         if identity in self._numbers:
@@ -161,6 +167,26 @@ def merge_sections(
         merged.extend(replace(ref, n=mapping[ref.n]) for ref in result.references)
     merged.sort(key=lambda r: r.n)
     return sections, merged
+
+
+def continue_numbering(
+    earlier: Sequence[Reference], result: ReferenceResult, *, source_key: SourceKey | None = None
+) -> MergedSection:
+    """Renumber ``result`` to follow ``earlier`` references (a thread's earlier answers):
+    a source they cite keeps its number, a new one takes the next number after theirs,
+    in order of first appearance. The earlier numbers are kept as they are, gaps too."""
+    numbering = Numbering(source_key)
+    for ref in sorted(earlier, key=lambda r: r.n):
+        numbering.keep(_as_source(ref), ref.n)
+    by_n: dict[int, Reference] = {}
+    for ref in result.references:
+        by_n.setdefault(ref.n, ref)
+    mapping: dict[int, int] = {}
+    for n in [n for _, _, n in sorted(result.markers)] + [r.n for r in result.references]:
+        if n not in mapping and n in by_n:
+            mapping[n] = numbering.number(_as_source(by_n[n]))
+    text, markers = _rewrite(result.answer, result.markers, mapping)
+    return MergedSection(text, markers, mapping)
 
 
 def merge_results(

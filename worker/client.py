@@ -23,7 +23,14 @@ from deepref.worker.errors import JobCancelled, JobFailed, JobPending, JobTimeou
 from deepref.worker.inference.llm import check_llm_settings
 from deepref.worker.jobs.lifecycle import JobLifecycle, stall_allowance
 from deepref.worker.jobs.limits import Caller, check_options
-from deepref.worker.jobs.models import JobRecord, JobState, ResearchOptions, ResearchResult, first_stage
+from deepref.worker.jobs.models import (
+    JobRecord,
+    JobState,
+    ResearchBudget,
+    ResearchOptions,
+    ResearchResult,
+    first_stage,
+)
 from deepref.worker.jobs.plans import ResearchPlan
 from deepref.worker.jobs.questions import validate_question
 from deepref.worker.jobs.records import Queue
@@ -93,6 +100,7 @@ class Client:
         *,
         queue: Queue = "interactive",
         caller: Caller = "operator",
+        parent: str | None = None,
     ) -> str:
         """Queue a job and return its id at once. ``queue="bulk"`` is for work nobody
         waits on interactively (report sections): it never delays interactive jobs.
@@ -107,7 +115,7 @@ class Client:
             validate_callback_url(options.callback_url, self.settings)
         check_llm_settings(self.settings)
         check_depth(options, self.settings)
-        record = self.lifecycle.submit(question, options, queue=queue)
+        record = self.lifecycle.submit(question, options, queue=queue, parent=parent)
         try:
             self.enqueue(first_stage(record.options), record.id, queue)
         except OperationalError as exc:
@@ -118,6 +126,26 @@ class Client:
                 log.warning("job %s was not queued and its record could not be removed", record.id)
             raise refused from exc
         return record.id
+
+    def follow_up(
+        self,
+        parent_id: str,
+        question: str,
+        *,
+        budget: ResearchBudget | dict | None = None,
+        caller: Caller = "operator",
+    ) -> str:
+        """Queue a follow-up question to a finished job (JobNotFound, or ParentNotFinished
+        when it is not done): one quick pass with the parent's options, from the thread's
+        sources first (worker/pipeline/followup.py); ``budget`` replaces the parent's cost budget."""
+        from deepref.worker.pipeline import followup
+
+        parent = self.store.get(parent_id)
+        followup.check_parent(parent)
+        if isinstance(budget, dict):
+            budget = ResearchBudget.model_validate(budget)
+        options = followup.options_of(parent, budget)
+        return self.submit(question, options, queue=parent.queue, caller=caller, parent=parent.id)
 
     def status(self, job_id: str) -> JobRecord:
         """The job's record; ``stalled`` says so when its running stage has shown no

@@ -108,6 +108,11 @@ class NotAwaitingApproval(JobError):
     (an expired plan fails its job; the message says so)."""
 
 
+class ParentNotFinished(JobError):
+    """A follow-up question was asked of a job that is not done (still running, failed
+    or cancelled): it has no answer and no sources to follow up yet."""
+
+
 class StoreUnavailable(DeeprefError):
     """Redis cannot be reached; the message names the URL (without password)."""
 

@@ -42,6 +42,14 @@ class Settings(BaseSettings):
         description="Seconds a queued job may have no message on the broker (queue or unacknowledged) before "
         "the reaper queues it again.",
     )
+    followup_min_coverage: float = Field(
+        0.6,
+        ge=0.0,
+        le=1.0,
+        description="A follow-up question is answered from its thread's sources, without a new search, when "
+        "one of their passages holds at least this IDF-weighted share of its words (0..1; 0: never search, "
+        "1: search unless every word is there).",
+    )
     plan_approval_seconds: int = Field(
         24 * 3600,
         ge=1,

@@ -1,5 +1,7 @@
+from dataclasses import replace
+
 from deepref.reference import Source, build_references, merge_results
-from deepref.reference.numbering import Numbering, TextKeys, unify_sources
+from deepref.reference.numbering import Numbering, TextKeys, continue_numbering, unify_sources
 
 A = Source("1", "https://a.example/p", "A", "Tidal power converts the energy of tides into electricity.")
 B = Source("2", "https://b.example/q", "B", "Offshore wind farms place turbines at sea.")
@@ -21,6 +23,23 @@ def test_merge_results_shares_numbers_across_sections():
     assert texts[0].endswith("[^1]")
     assert "tides.[^2]" in texts[1] and texts[1].endswith("[^1]")
     assert {(r.n, r.url) for r in refs} == {(1, B.url), (2, A.url)}
+
+
+def test_a_follow_up_continues_the_threads_numbers_gaps_and_all():
+    C = Source("3", "https://c.example/r", "C", "Barrages change the habitats of wading birds.")
+    earlier = build_references("Offshore wind farms place turbines at sea.", [A, B]).references
+    earlier = tuple(replace(ref, n=4) for ref in earlier)  # B is [^4] in the thread
+    answer = "Barrages change the habitats of wading birds. Offshore wind farms place turbines at sea."
+    merged = continue_numbering(earlier, build_references(answer, [A, B, C]))
+    assert (
+        merged.answer
+        == "Barrages change the habitats of wading birds.[^5] Offshore wind farms place turbines at sea.[^4]"
+    )
+    assert [n for *_, n in merged.markers] == [5, 4]
+    assert [merged.answer[s:e] for s, e, _ in merged.markers] == ["[^5]", "[^4]"]
+    assert continue_numbering((), build_references(answer, [A, B, C])).answer.endswith(
+        "birds.[^1] Offshore wind farms place turbines at sea.[^2]"
+    )
 
 
 def test_texts_equal_up_to_whitespace_share_a_key():

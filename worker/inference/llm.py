@@ -16,7 +16,7 @@ import enum
 import json
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit
@@ -94,10 +94,23 @@ def _section(p: Passage) -> str:
     return f"[{p.n}] {p.title} — {p.url}\n{p.text.strip()}"
 
 
-def build_answer_messages(question: str, passages: list[Passage], language: str | None = None) -> list[dict[str, str]]:
+def build_answer_messages(
+    question: str,
+    passages: list[Passage],
+    language: str | None = None,
+    history: Sequence[tuple[str, str]] = (),
+) -> list[dict[str, str]]:
+    """The answer's prompt; ``history``: the earlier (question, answer) pairs of a
+    follow-up's thread, given as the conversation before the question."""
     sections = "\n\n".join(_section(p) for p in passages)
+    conversation = [
+        {"role": role, "content": text}
+        for asked, said in history
+        for role, text in (("user", asked), ("assistant", said))
+    ]
     return [
         {"role": "system", "content": SYSTEM_PROMPT.format(language=language_rule(question, language))},
+        *conversation,
         {
             "role": "user",
             "content": f"Question: {question}\n\nContext sections:\n{sections or 'No context available.'}\n\n"
@@ -429,12 +442,13 @@ class LLMClient:
         on_restart: Callable[[], None] | None = None,
         max_tokens: int | None = None,
         language: str | None = None,
+        history: Sequence[tuple[str, str]] = (),
     ) -> Generation:
         """A cited answer to ``question`` from ``passages``, in ``language`` (a code or
-        name; None: the question's)."""
+        name; None: the question's), after the conversation ``history`` (a follow-up's)."""
         window = await self.context_window(model)
         answer_room = max_tokens or cw.ANSWER_TOKENS
-        room = window.tokens - cw.prompt_tokens(build_answer_messages(question, [], language)) - answer_room
+        room = window.tokens - cw.prompt_tokens(build_answer_messages(question, [], language, history)) - answer_room
         fitted = cw.fit_texts([_section(p) + "\n\n" for p in passages], room)
         warning = None
         if fitted.dropped or fitted.shortened:
@@ -451,7 +465,7 @@ class LLMClient:
             )
             passages = cut
         gen = await self.complete(
-            build_answer_messages(question, passages, language),
+            build_answer_messages(question, passages, language, history),
             model=model,
             on_delta=on_delta,
             on_restart=on_restart,

@@ -203,9 +203,15 @@ class JobLifecycle:
 
     # -- the job --------------------------------------------------------------------------
     def submit(
-        self, question: str, options: ResearchOptions | None = None, *, queue: Queue = "interactive"
+        self,
+        question: str,
+        options: ResearchOptions | None = None,
+        *,
+        queue: Queue = "interactive",
+        parent: str | None = None,
     ) -> JobRecord:
-        return self.store.create(question, options or ResearchOptions(), queue=queue)
+        """A new queued job; ``parent``: the job a follow-up question follows."""
+        return self.store.create(question, options or ResearchOptions(), queue=queue, parent=parent)
 
     def cancel(self, job_id: str) -> JobRecord:
         """Stop the job at its next stage boundary; a finished job is left as it is."""

@@ -57,9 +57,14 @@ class MemoryJobStore:
         job_id: str | None = None,
         *,
         queue: Queue = "interactive",
+        parent: str | None = None,
     ) -> JobRecord:
         record = JobRecord(
-            id=job_id or new_job_id(), question=question, options=options or ResearchOptions(), queue=queue
+            id=job_id or new_job_id(),
+            question=question,
+            options=options or ResearchOptions(),
+            queue=queue,
+            parent=parent,
         )
         with self._lock:
             self._records[record.id] = record

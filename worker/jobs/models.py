@@ -389,6 +389,31 @@ class ProviderSearchOut(BaseModel):
     skipped: bool = Field(False, description="It failed and was asked nothing more for the rest of the job.")
 
 
+class TurnOut(BaseModel):
+    """An earlier question and answer of a follow-up's thread."""
+
+    job_id: str
+    question: str
+    answer: str = Field("", description="Its answer, markers as numbered across the thread.")
+
+
+class FollowupOut(BaseModel):
+    """What a follow-up started from (docs/pipeline.md, "Follow-up questions")."""
+
+    parent: str = Field(description="The job this follows up.")
+    turns: list[TurnOut] = Field(default_factory=list, description="The earlier questions and answers, first first.")
+    reused_sources: int = Field(0, description="Sources of the thread read again (no fetch).")
+    coverage: float = Field(
+        0.0, description="IDF-weighted share of the question's words in the thread's best passage (0..1)."
+    )
+    min_coverage: float = Field(0.0, description="What they had to reach to suffice (DEEPREF_FOLLOWUP_MIN_COVERAGE).")
+    searched: bool = Field(False, description="The thread's sources did not suffice: a new search ran.")
+    note: str = Field("", description="Why it searched or not, in words (also the job's message then).")
+    references: list[ReferenceOut] = Field(
+        default_factory=list, description="The one reference list of the thread: earlier answers' and this one's."
+    )
+
+
 class ResearchResult(BaseModel):
     """The finished job: the answer with [^n] markers and everything needed to check it."""
 
@@ -413,6 +438,7 @@ class ResearchResult(BaseModel):
     search: list[ProviderSearchOut] = Field(
         default_factory=list, description="Per search provider: queries, hits, retries, waits and failures."
     )
+    followup: FollowupOut | None = Field(None, description="The thread of a follow-up question, and its sources.")
 
     def reference_result(self) -> ReferenceResult:
         """The engine's result again, from a stored job result (to render it in a style)."""
@@ -470,6 +496,7 @@ class JobRecord(BaseModel):
     queue: Literal["interactive", "bulk"] = Field("interactive", description="Broker queue of the job's stages.")
     deep: DeepProgress | None = Field(None, description="Rounds, pages, sources and tokens of a standard/deep job.")
     plan: PlanOut | None = Field(None, description="The plan to approve, or approved (options.approve_plan).")
+    parent: str | None = Field(None, description="The job a follow-up question follows (POST /v1/jobs/{id}/followups).")
     stalled: str | None = Field(
         None, description="Set when read: the running stage showed no sign of life for longer than it may."
     )

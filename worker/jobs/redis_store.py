@@ -125,9 +125,14 @@ class RedisJobStore:
         job_id: str | None = None,
         *,
         queue: Queue = "interactive",
+        parent: str | None = None,
     ) -> JobRecord:
         record = JobRecord(
-            id=job_id or new_job_id(), question=question, options=options or ResearchOptions(), queue=queue
+            id=job_id or new_job_id(),
+            question=question,
+            options=options or ResearchOptions(),
+            queue=queue,
+            parent=parent,
         )
         raw = record.model_dump_json()
         events = self.keys.job_events(record.id)

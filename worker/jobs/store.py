@@ -45,8 +45,10 @@ class JobStore(Protocol):
         job_id: str | None = None,
         *,
         queue: Queue = "interactive",
+        parent: str | None = None,
     ) -> JobRecord:
-        """A new queued job (a new id unless ``job_id`` is given), with its first event."""
+        """A new queued job (a new id unless ``job_id`` is given), with its first event;
+        ``parent``: the job a follow-up question follows."""
         ...
 
     def get(self, job_id: str) -> JobRecord:

@@ -29,6 +29,20 @@ class StageOutput(BaseModel):
         return self.model_dump(mode="json")
 
 
+class Recalled(StageOutput):
+    """A follow-up's look at its thread's sources (worker/pipeline/followup.py)."""
+
+    parent: str
+    sources: int
+    """How many sources the thread has."""
+    coverage: float
+    """IDF-weighted share of the question's words in their best passage."""
+    min_coverage: float
+    searched: bool
+    """They did not suffice: the search ran."""
+    note: str = ""
+
+
 class Searched(StageOutput):
     """The search stage: the queries asked, the merged hits, and what it cost."""
 
@@ -40,6 +54,8 @@ class Searched(StageOutput):
     estimated_cost: float | None = None
     providers: list[dict[str, Any]] = Field(default_factory=list)
     """What each provider did (``ProviderSearchOut``'s fields)."""
+    followup: Recalled | None = None
+    """A follow-up's: whether its thread's sources sufficed (then nothing was searched)."""
 
 
 _HITS = TypeAdapter(list[SearchHit])

@@ -261,6 +261,7 @@ async def generate_stage(
     publish: Publish | None = None,
     tokens: TokenIndex | None = None,
     spent: dict | None = None,
+    history: Sequence[tuple[str, str]] = (),
 ) -> Generated:
     """The model's cited answer; with no model, an extractive one ranked with ``embedder``.
 
@@ -272,7 +273,9 @@ async def generate_stage(
     With ``publish`` (a job's text stream), the model's answer is streamed as it is
     written, its markers rewritten on the fly (worker/jobs/streaming.py); the draft is
     kept in the output so that the referencing stage can send the edits that make
-    it the stored answer. ``tokens``: the job's ``TokenIndex`` (the extractive answer's)."""
+    it the stored answer. ``tokens``: the job's ``TokenIndex`` (the extractive answer's).
+    ``history``: a follow-up's earlier (question, answer) pairs, the model's conversation
+    (their tokens count against the budget like the passages')."""
     docs = {d.id: d for d in chunked.documents}
     passages = [
         Passage(int(p.doc_id), docs[p.doc_id].title, docs[p.doc_id].url, docs[p.doc_id].text[p.start : p.end])
@@ -282,7 +285,7 @@ async def generate_stage(
     refused = None
     if res.llm is not None and cost_limit is not None:
         spent_cost = spend.add(spent).get("cost")
-        messages = build_answer_messages(question, passages, options.language)
+        messages = build_answer_messages(question, passages, options.language, history)
         price = res.llm.price(options.llm_model).price
         refused = spend.refuse_cost(cost_limit, spent_cost, price, messages, spend.ANSWER_MAX_TOKENS)
     if res.llm is None or refused:
@@ -301,6 +304,7 @@ async def generate_stage(
         model=options.llm_model,
         max_tokens=spend.ANSWER_MAX_TOKENS if cost_limit is not None else None,
         language=options.language,
+        history=history,
         on_delta=writer.feed if writer else None,
         on_restart=writer.restart if writer else None,
     )

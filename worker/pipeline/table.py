@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from deepref.worker import metrics
+from deepref.worker.inference import spend
 from deepref.worker.jobs import streaming
 from deepref.worker.jobs.lifecycle import JobLifecycle
 from deepref.worker.jobs.models import PLAN_STAGE, REPORT_STAGE, JobRecord, ResearchOptions, ResearchResult, round_of
 from deepref.worker.jobs.store import JobStore
-from deepref.worker.pipeline import stages
+from deepref.worker.pipeline import followup, stages
 from deepref.worker.pipeline.deep import approval, rounds
 from deepref.worker.pipeline.deep.report import write_report
 from deepref.worker.pipeline.outputs import Chunked, Fetched, Generated, Searched, StageOutput
@@ -77,12 +78,30 @@ class Stage:
 
 
 async def _search(run: StageRun) -> Searched:
-    return await stages.search_stage(run.question, run.options, run.res, run.report)
+    if run.record.parent is None:
+        return await stages.search_stage(run.question, run.options, run.res, run.report)
+    # a follow-up: its thread's sources first, a search only when they do not suffice
+    least = run.res.settings.followup_min_coverage
+    recalled, documents = followup.recall(run.question, run.store, run.record.parent, least)
+    run.report(recalled.note)
+    if not recalled.searched:
+        estimate = spend.quick_estimate(run.question, run.options, run.res.settings, stages.PROMPT_PASSAGES)
+        return Searched(queries=[], hits=[], estimated_cost=estimate, followup=recalled)
+    searched = await stages.search_stage(run.question, run.options, run.res, run.report)
+    return searched.model_copy(update={"hits": followup.new_hits(searched.hits, documents), "followup": recalled})
 
 
 async def _fetch(run: StageRun) -> Fetched:
-    fetched = await stages.fetch_stage(run.input(Searched).hits, run.res, run.corpus)
+    hits = run.input(Searched).hits
+    fetched = (
+        await stages.fetch_stage(hits, run.res, run.corpus)
+        if hits or run.record.parent is None
+        else Fetched(documents=[])
+    )
     metrics.fetch_outcomes(len(fetched.documents), ((f.stage, f.reason) for f in fetched.failures))
+    if run.record.parent is not None:  # the thread's sources first, in their order: their numbers stay
+        thread = followup.thread_documents(run.store, run.store.get(run.record.parent))
+        fetched = fetched.model_copy(update={"documents": [*thread, *fetched.documents]})
     return fetched
 
 
@@ -101,6 +120,7 @@ async def _generate(run: StageRun) -> Generated:
         publish=run.publish,  # the answer as it is written (worker/jobs/streaming.py)
         tokens=stages.job_tokens(run.job_id),
         spent=run.input(Searched).usage,
+        history=followup.conversation(run.store.get(run.record.parent)) if run.record.parent else (),
     )
 
 
@@ -118,6 +138,9 @@ async def _build_references(run: StageRun) -> ResearchResult:
         timings=dict(run.record.timings),
     )
     stages.release_job_tokens(run.job_id)  # the job's last stage to tokenise
+    recalled = run.input(Searched).followup
+    if run.record.parent is not None and recalled is not None:  # numbered as the thread's next answer
+        result = followup.in_thread(result, run.store.get(run.record.parent), recalled)
     # before the job is done: the edits that make the streamed draft this answer
     streaming.publish_answer(run.publish, generated.draft, result.answer)
     return result
