@@ -92,9 +92,11 @@ async def test_a_follow_up_reuses_the_threads_sources_or_searches_and_says_so(
         messages = messages_of(openai_server, HELD)
         assert [m["role"] for m in messages] == ["system", "user", "assistant", "user"]
         assert messages[1]["content"] == PARENT
-        assert "[^" not in messages[2]["content"] and messages[2]["content"].split()[:3] == re.sub(
-            r"\s?\[\^\d+\]", "", parent["result"]["answer"]
-        ).split()[:3]
+        assert (
+            "[^" not in messages[2]["content"]
+            and messages[2]["content"].split()[:3]
+            == re.sub(r"\s?\[\^\d+\]", "", parent["result"]["answer"]).split()[:3]
+        )
 
         # a follow-up of the follow-up that its thread does not hold: a search, said in its events
         grandchild_id = await ask(http, child_id, NOT_HELD)
@@ -105,7 +107,8 @@ async def test_a_follow_up_reuses_the_threads_sources_or_searches_and_says_so(
         assert up["searched"] is True and up["coverage"] < up["min_coverage"] and "a new search runs" in up["note"]
         assert [t["job_id"] for t in up["turns"]] == [parent_id, child_id]
         assert len(messages_of(openai_server, NOT_HELD)) == 6  # system, two turns, the question
-        said = await (await http.get(f"/v1/jobs/{grandchild_id}/events", headers={"Accept": "text/event-stream"})).text()
+        events = await http.get(f"/v1/jobs/{grandchild_id}/events", headers={"Accept": "text/event-stream"})
+        said = await events.text()
         assert "sources do not suffice" in said
         check_cited(grandchild["result"])
         numbers = {r["n"] for r in grandchild["result"]["followup"]["references"]}

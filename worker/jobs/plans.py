@@ -27,9 +27,7 @@ ANSWER_CHARS = 300
 NOT_BLANK = r"[^\s\x1c-\x1f]"
 """A character ``str.strip`` keeps, in Python's and pydantic's regex alike: the schema then
 says what stripping does (a line of whitespace alone is refused by its pattern, not after)."""
-Line = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=LINE_CHARS, pattern=NOT_BLANK)
-]
+Line = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=LINE_CHARS, pattern=NOT_BLANK)]
 """A query, sub-question or title: one line of text."""
 
 
