@@ -23,6 +23,7 @@ document.getElementById("ask").addEventListener("submit", async (event) => {
   if (corpus) { options.corpus_dir = corpus; }
   const depth = document.getElementById("depth").value;
   if (depth !== "quick") { options.depth = depth; }
+  if (document.getElementById("approve-plan").checked) { options.approve_plan = true; }
   try {
     const job = await api("/v1/jobs", {method: "POST", body: JSON.stringify({
       question: document.getElementById("question").value, options})});

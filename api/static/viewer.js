@@ -303,6 +303,7 @@ async function showJob(id) {
         // the events stream brings the end itself, after the answer's last events (the
         // API reads them every half second): the record only stands in if it does not
         if (FINAL.includes(fresh.state)) { setTimeout(() => { if (mine === generation) showJob(id); }, END_GRACE_MS); return; }
+        if (fresh.state === "awaiting_approval") { showJob(id); return; }
         renderProgress(fresh.state, fresh.progress, fresh.message, deep);
         renderRunning(fresh);
       }).catch(() => {});
@@ -317,7 +318,7 @@ async function showJob(id) {
       $("stalled").hidden = true;  // a new event: the stage is alive
       $("progress").classList.remove("is-stalled");
       if (deep && rounds.message(data.message)) rounds.render();
-      if (FINAL.includes(data.state)) showJob(id);
+      if (FINAL.includes(data.state) || data.state === "awaiting_approval") showJob(id);  // the end, or the plan
     });
     source.addEventListener("draft", (event) => {
       const data = JSON.parse(event.data);

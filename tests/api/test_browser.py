@@ -467,34 +467,34 @@ def test_an_arabic_answer_reads_right_to_left_with_the_models_verdicts(
 def test_a_plan_edited_and_approved_in_the_viewer_is_the_plan_that_runs(
     chromium, worker_env, client_for, start_worker, topic_site, searxng_server, openai_server, artifacts_dir
 ):
-    """A job awaiting approval shows its plan, editable; the edited searches and the
-    answer to its clarifying question are what the approved run uses."""
+    """Submitted from the form with approve_plan, the job's page turns into its plan once
+    proposed, editable; the edited searches and the answer to its clarifying question
+    are what the approved run uses."""
     from deepref.api.app import create_app
-    from deepref.worker.jobs.models import ResearchBudget, ResearchOptions
-    from deepref.worker.jobs.plans import Clarification, ResearchPlan
     from tests.fakes.server import ServerThread
 
-    openai_server.fake.researcher.behave("tidal lagoon", rounds=1)
+    question = "What do tidal lagoon costs depend on?"
+    openai_server.fake.researcher.behave("tidal lagoon", rounds=1, ambiguous=True)
     client = client_for(worker_env)
-    options = ResearchOptions(depth="standard", approve_plan=True, budget=ResearchBudget(rounds=1))
-    job_id = client.lifecycle.submit("What do tidal lagoon costs depend on?", options).id
-    proposed = ResearchPlan(
-        sub_questions=["What sets the cost?"],
-        queries=["proposed query"],
-        outline=["Costs", "Outlook"],
-        clarifications=[Clarification(question="Which country do you mean?")],
-    )
-    client.lifecycle.propose(job_id, proposed, ["the model's plan was not the JSON asked for"])
     server = ServerThread(create_app(client.settings, client=client)).start()
     start_worker("browser-plan")
     try:
         page = chromium.new_page(viewport={"width": 1100, "height": 900})
-        page.goto(server.base_url + f"/jobs/{job_id}")
-        page.wait_for_selector("#plan-section:not([hidden])")
-        assert page.input_value("#plan-queries") == "proposed query"
-        assert "not the JSON asked for" in page.inner_text("#plan-warnings")
+        page.goto(server.base_url + "/")
+        page.fill("#question", question)
+        page.select_option("#depth", "standard")
+        page.check("#approve-plan")
+        page.click("button[type=submit]")
+        page.wait_for_url("**/jobs/*")
+        job_id = page.url.rsplit("/", 1)[1]
+        page.wait_for_selector("#plan-section:not([hidden])", timeout=30_000)  # from the live events
+        assert page.input_value("#plan-queries") == f"{question} proposed a\n{question} proposed b"
+        assert page.input_value("#plan-outline") == "Overview\nEvidence"
+        assert "Which country do you mean?" in page.inner_text("#plan-clarifications")
         assert "awaiting_approval" in page.inner_text("#stages")
+        assert searxng_server.fake.queries == []
         page.fill("#plan-queries", "viewer edited query one\nviewer edited query two")
+        page.fill("#plan-outline", "Costs\nOutlook")
         page.fill("#plan-answer-0", "Wales")
         page.screenshot(path=str(artifacts_dir / "viewer-plan.png"), full_page=True)
         page.click("#plan-approve")
