@@ -224,7 +224,11 @@ class Client:
     def approve(self, job_id: str) -> JobRecord:
         """Resume a job awaiting approval: its rounds follow the plan on its record."""
         record = self.store.get(job_id)
-        return self.lifecycle.approve(job_id, lambda stage, jid: self.enqueue(stage, jid, record.queue))
+        try:
+            return self.lifecycle.approve(job_id, lambda stage, jid: self.enqueue(stage, jid, record.queue))
+        except OperationalError as exc:  # approved, not queued: the reaper queues it once the broker takes it
+            refused = broker_refusal(exc, self.settings.redis_url_redacted())
+            raise StoreUnavailable(f"{refused}; the approval stands and the reaper queues the job again") from exc
 
     def cancel(self, job_id: str) -> JobRecord:
         """Stop the job at its next stage boundary; a finished job is left as it is."""

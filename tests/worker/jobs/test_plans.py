@@ -160,3 +160,25 @@ def test_the_jobs_gauge_names_every_unfinished_state():
     from deepref.worker.metrics import UNFINISHED
 
     assert set(UNFINISHED) == {s.value for s in JobState if not s.finished}
+
+
+def test_an_approval_whose_message_is_lost_is_queued_again_by_the_reaper(redis_client, key_prefix):
+    """Approved, but the broker refused round 1's message: the reaper finds a queued job
+    with no message and queues its last stage, whose delivery queues round 1."""
+    store = RedisJobStore(redis_client, Keys(key_prefix), ttl=600)
+    lifecycle = JobLifecycle(store, heartbeat_seconds=1, lost_message_seconds=0)
+    job_id = waiting(lifecycle)
+
+    def refused(stage: str, jid: str) -> None:
+        raise ConnectionError("broker full")
+
+    with pytest.raises(ConnectionError):
+        lifecycle.approve(job_id, refused)
+    assert store.get(job_id).state is JobState.queued  # the approval stands
+    queued: list[tuple[str, str]] = []
+    assert lifecycle.reap(lambda stage, jid: queued.append((stage, jid))).requeued == [job_id]
+    assert queued == [(PLAN_STAGE, job_id)]
+    following: list[tuple[str, str]] = []
+    with pytest.raises(Skip, match="plan already finished"):
+        lifecycle.claim(job_id, PLAN_STAGE, enqueue=lambda stage, jid: following.append((stage, jid)))
+    assert following == [("round-1", job_id)]
