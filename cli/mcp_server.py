@@ -2,7 +2,7 @@
 
 Tools: ``research`` (in this process, or queued on Redis when one is configured,
 with a progress notification as each stage starts), ``submit``, ``status``,
-``result``, ``export`` (PDF or DOCX), ``plan`` and ``approve`` (options.approve_plan),
+``result``, ``export`` (PDF or DOCX), ``plan`` and ``approve`` (options.approve_plan), ``follow_up``,
 ``cancel`` and ``cite`` (the JSON contract of ``deepref cite``).
 Finished report runs are resources: ``deepref://reports/{name}/{run}/{file}``.
 Built on the official SDK's ``MCPServer``; stdio by default, streamable HTTP with
@@ -32,7 +32,7 @@ from deepref.reports.errors import ReportRunNotFound
 from deepref.reports.store import ReportStore
 from deepref.worker.confine import SHOWN_CHARS, corpus_folder
 from deepref.worker.errors import JobTimeout, NotAwaitingApproval
-from deepref.worker.jobs.models import JobState, ResearchOptions, ResearchResult
+from deepref.worker.jobs.models import JobState, ResearchBudget, ResearchOptions, ResearchResult
 from deepref.worker.jobs.plans import ResearchPlan
 
 if TYPE_CHECKING:
@@ -155,6 +155,7 @@ def build_server(settings: "Settings", *, queued: bool, http: bool):
     jobs = _Jobs(settings)
     _research_tools(server, settings, jobs, queued=queued, http=http)
     _plan_tools(server, jobs)
+    _follow_up_tool(server, settings, jobs, queued=queued, http=http)
     _cite_tool(server)
     _report_resource(server, settings)
     return server
@@ -296,6 +297,51 @@ def _plan_tools(server, jobs: "_Jobs") -> None:
         return {"id": record.id, "state": record.state.value}
 
 
+def _follow_up_tool(server, settings: "Settings", jobs: "_Jobs", *, queued: bool, http: bool) -> None:
+    """follow_up: a question to a finished job's answer (docs/pipeline.md, "Follow-up questions")."""
+    from mcp.server.mcpserver import Context
+
+    caller: Caller = "remote" if http else "operator"
+    Question = Annotated[
+        str,
+        Field(min_length=1, max_length=settings.max_question_chars, description="The follow-up question."),
+    ]
+
+    @server.tool(description="Ask a follow-up question of a finished job (its job_id) and wait for the answer: the "
+                 "job's sources are read first and a new search runs only when they do not hold the question; the "
+                 "earlier questions and answers are the model's conversation; footnotes are numbered across the "
+                 "thread. Returns what research returns, with followup (parent, turns, searched, note, the thread's "
+                 "references) and the new job_id to follow up in turn.")  # fmt: skip
+    @_tool_errors
+    async def follow_up(
+        job_id: JobId,
+        question: Question,
+        ctx: Context,
+        budget: Annotated[
+            ResearchBudget | None, Field(description="What it may spend (cost); default: the parent's cost budget.")
+        ] = None,
+        wait_seconds: Annotated[
+            float, Field(gt=0, le=3600, description="Queued mode: give up waiting after this long.")
+        ] = 600,
+        style: Style = None,
+    ) -> dict[str, Any]:
+        if queued:
+            result, new_id = await jobs.research(
+                question, ResearchOptions(), ctx, wait_seconds, caller=caller, follow_up=(job_id, budget)
+            )
+        else:  # this process answers; the parent (its answer and sources) is read from Redis
+            from deepref.worker.pipeline import followup
+
+            store = jobs.client().store
+            parent = await asyncio.to_thread(store.get, job_id)
+            followup.check_parent(parent)
+            options = followup.options_of(parent, budget)
+            thread = {"parent": parent.id, "parent_store": store}
+            result, new_id = await _research_here(question, options, settings, ctx, caller, thread), None
+        data = json.loads(format_result(result, "json"))
+        return {"job_id": new_id, "markdown": format_result(result, "md", style), **data}
+
+
 def _cite_tool(server) -> None:
     @server.tool(description="Footnote an answer you already have with passages of its sources: the JSON contract "
                  "of 'deepref cite' (answer, sources [{id, url, title, text, date?}], options) in, the footnoted "
@@ -338,7 +384,7 @@ def _report_resource(server, settings: "Settings") -> None:
 
 # --------------------------------------------------------------------------- research
 async def _research_here(
-    question: str, options: ResearchOptions, settings: "Settings", ctx, caller: "Caller"
+    question: str, options: ResearchOptions, settings: "Settings", ctx, caller: "Caller", thread: dict | None = None
 ) -> ResearchResult:
     """The embedded pipeline in this process; the runner's progress callback (called
     on this loop) feeds one task that sends the notifications in order."""
@@ -358,6 +404,7 @@ async def _research_here(
             settings=settings,
             on_progress=lambda stage, fraction, state: queue.put_nowait((fraction, 1.0, state)),
             caller=caller,
+            **(thread or {}),
         )
     finally:
         queue.put_nowait(None)
@@ -390,9 +437,18 @@ class _Jobs:
         except Exception:  # kombu/redis errors: submit then reports the broker
             return True
 
-    async def research(self, question: str, options: ResearchOptions, ctx, wait_seconds: float, *, caller: "Caller"):
-        """Submit, report the job's progress as it changes, return its result; a
-        cancelled tool call cancels the job."""
+    async def research(
+        self,
+        question: str,
+        options: ResearchOptions,
+        ctx,
+        wait_seconds: float,
+        *,
+        caller: "Caller",
+        follow_up: tuple[str, ResearchBudget | None] | None = None,
+    ):
+        """Submit (a follow-up of ``follow_up``'s job, under its budget, when given), report
+        the job's progress as it changes, return its result; a cancelled tool call cancels the job."""
         client = self.client()
         if not await asyncio.to_thread(self.workers_answer):
             raise NoWorker(
@@ -400,7 +456,11 @@ class _Jobs:
                 f"{self.settings.key_prefix!r}): start one with 'deepref worker' and the same DEEPREF_REDIS_URL and "
                 "DEEPREF_KEY_PREFIX, or run this server with --research local to research in its own process"
             )
-        job_id = await asyncio.to_thread(client.submit, question, options, caller=caller)
+        if follow_up is None:
+            job_id = await asyncio.to_thread(client.submit, question, options, caller=caller)
+        else:
+            parent, budget = follow_up
+            job_id = await asyncio.to_thread(client.follow_up, parent, question, budget=budget, caller=caller)
         await ctx.report_progress(0.0, 1.0, f"queued as job {job_id}")
         deadline, last = time.monotonic() + wait_seconds, None
         try:

@@ -82,7 +82,9 @@ def format_result(result: ResearchResult, fmt: str, style: str | None = None) ->
                 "scorer": result.scorer,
             }
             # a standard/deep job's rounds, budget and spend
-            | ({"deep": result.deep.model_dump(mode="json")} if result.deep is not None else {}),
+            | ({"deep": result.deep.model_dump(mode="json")} if result.deep is not None else {})
+            # a follow-up's thread: its parent, the earlier turns, whether it searched, one reference list
+            | ({"followup": _followup(result)} if result.followup is not None else {}),
             ensure_ascii=False,
             indent=2,
         )
@@ -92,6 +94,11 @@ def format_result(result: ResearchResult, fmt: str, style: str | None = None) ->
     body = result.reference_result().render(renderer)
     notes = "\n".join(f"note: {w}" for w in result.warnings)
     return body + ("\n\n" + notes if notes else "")
+
+
+def _followup(result: ResearchResult) -> dict:
+    quoted = {"references": {"__all__": {"context", "context_quote_span"}}}
+    return result.followup.model_dump(mode="json", exclude=quoted) if result.followup is not None else {}
 
 
 def _styled(fmt: str, result: ResearchResult, style: str):
