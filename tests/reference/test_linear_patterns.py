@@ -4,7 +4,8 @@ Page text, files and model output reach these patterns; one that slows with the
 square of a run (of spaces, backticks, brackets) lets a 60 KB page hold a job for a
 minute. Each case times the pattern's caller on adversarial text at 100 KB and at
 1 MB: linear code takes about 10 times longer on the larger; quadratic code takes
-100 times longer. The bound (30) leaves room for a loaded 2-core machine.
+100 times longer. Times are the process's CPU time, best of three, so that a loaded
+machine does not inflate them; the bound (30) lies between the two.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ MAX_RATIO = 30
 
 def _runtime(fn, text: str) -> float:
     best = float("inf")
-    for _ in range(2):  # the better of two: a busy neighbour slows one run, not the code
-        t0 = time.perf_counter()
+    for _ in range(3):  # CPU time, best of three: neighbours and caches slow a run, not the code
+        t0 = time.process_time()
         fn(text)
-        best = min(best, time.perf_counter() - t0)
+        best = min(best, time.process_time() - t0)
     return best
 
 
