@@ -133,6 +133,9 @@ def test_redis_killed_mid_job_loses_nothing(
         client = client_for(env)
         job_id = client.submit("Which tidal plant is the largest?")
         _wait_for_state(client, job_id, JobState.generating)
+        # Redis dies while the model writes (not before the stage has asked it: a loaded
+        # machine may be slow to send the request)
+        wait_until(lambda: answer_requests(openai_server) and openai_server.fake.in_flight, 60, "the answer request")
         server.kill()
         from deepref.worker.errors import StoreUnavailable
 
