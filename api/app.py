@@ -146,6 +146,7 @@ async def get_job(request: web.Request) -> web.Response:
     if record.result is not None:
         data["result"]["answer_html"] = answer_html(record.result.answer, record.result.markers)
         _add_hrefs(data["result"].get("references", []))
+        _add_hrefs((data["result"].get("followup") or {}).get("references", []))  # a follow-up's thread
     data["urls"] = _urls(request, record.id)
     return web.json_response(data)
 

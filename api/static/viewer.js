@@ -350,9 +350,12 @@ async function showJob(id) {
   const content = $("content");
   content.textContent = "";
   if (result.answer_mode === "extractive") content.appendChild(el("p", {"class": "note"}, "Extractive answer: no LLM is configured, so these are sentences quoted from the sources."));
+  if (result.followup) renderThread(result.followup, content);
   renderAnswer(content, result.answer_html, result.references, result.markers, result.language);
-  renderReferences(result.references);
+  // a follow-up: the thread's one reference list, numbered alike across its answers
+  renderReferences(result.followup ? result.followup.references : result.references);
   showDownloads(id);
+  showFollowupForm(id);
   if (result.deep) renderResearch(result.deep, content);
   if (result.failures.length) {
     const details = el("details", {"class": "failures"});
@@ -402,6 +405,41 @@ function showPlan(id, plan) {
       showJob(id);
     } catch (e) { showError("The plan was not approved: " + e.message); }
     finally { $("plan-approve").disabled = false; }
+  };
+}
+
+// Follow-up questions (POST /v1/jobs/{id}/followups): a follow-up shows the earlier
+// questions and answers of its thread above its own and says whether it searched; a
+// box under every finished answer asks the next question and opens its job.
+function renderThread(followup, content) {
+  const list = $("thread");
+  list.textContent = "";
+  for (const turn of followup.turns) {
+    const item = el("li");
+    const link = el("a", {"href": "/jobs/" + encodeURIComponent(turn.job_id)}, turn.question);
+    item.appendChild(el("h3")).appendChild(link);
+    item.appendChild(el("p", {"class": "turn-answer"}, turn.answer));
+    list.appendChild(item);
+  }
+  $("thread-section").hidden = !followup.turns.length;
+  content.appendChild(el("p", {"class": "note followup-note"}, followup.note));
+}
+
+function showFollowupForm(id) {
+  const form = $("followup-form");
+  form.hidden = false;
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    const question = $("followup-question").value.trim();
+    if (!question) return;
+    $("followup-ask").disabled = true;
+    try {
+      const created = await api(`/v1/jobs/${encodeURIComponent(id)}/followups`, {
+        method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({question}),
+      });
+      window.location.href = created.urls.page;
+    } catch (e) { showError("The follow-up was not asked: " + e.message); }
+    finally { $("followup-ask").disabled = false; }
   };
 }
 

@@ -507,3 +507,44 @@ def test_a_plan_edited_and_approved_in_the_viewer_is_the_plan_that_runs(
     assert client.status(job_id).plan.clarifications[0].answer == "Wales"
     prompts = openai_server.fake.researcher.prompts
     assert any("Which country do you mean? Wales" in user for marker, user in prompts if marker == "[[deepref:read]]")
+
+
+def test_a_follow_up_asked_under_the_answer_shows_its_thread(
+    chromium, worker_env, client_for, start_worker, topic_site, searxng_server, openai_server, artifacts_dir
+):
+    """The box under a finished answer asks a follow-up and opens its job: the earlier
+    question and answer above, whether it searched, one numbering in the references."""
+    from deepref.api.app import create_app
+    from tests.api.test_followups import HELD, PARENT
+    from tests.fakes.server import ServerThread
+
+    client = client_for(worker_env)
+    server = ServerThread(create_app(client.settings, client=client)).start()
+    start_worker("browser-followup")
+    try:
+        parent = client.submit(PARENT)
+        first = client.result(parent, wait=True, timeout=60)
+        searched = list(searxng_server.fake.queries)
+        page = chromium.new_page(viewport={"width": 1100, "height": 900})
+        page.goto(f"{server.base_url}/jobs/{parent}")
+        page.wait_for_selector("#followup-form:not([hidden])", timeout=30_000)
+        assert page.locator("#thread-section").is_hidden()
+        page.fill("#followup-question", HELD)
+        page.click("#followup-ask")
+        page.wait_for_url(lambda url: "/jobs/" in url and not url.endswith(parent))
+        page.wait_for_selector(".followup-note", timeout=60_000)
+        child = page.url.rsplit("/", 1)[1]
+        assert client.status(child).parent == parent
+        assert "no new search" in page.inner_text(".followup-note")
+        assert PARENT in page.inner_text("#thread") and first.answer.split("[^")[0].strip() in page.inner_text(
+            "#thread"
+        )
+        numbers = [int(v) for v in page.locator("#references > li").evaluate_all("items => items.map(i => i.value)")]
+        assert numbers == sorted({r.n for r in client.result(child).followup.references}) and numbers
+        page.locator("#content .answer sup.fn a").first.click()
+        page.wait_for_selector("#panel:not([hidden])")
+        page.screenshot(path=str(artifacts_dir / "viewer-followup.png"), full_page=True)
+        assert not page.locator("#followup-form").is_hidden()  # the thread goes on from here
+    finally:
+        server.stop()
+    assert searxng_server.fake.queries == searched
