@@ -128,8 +128,9 @@ async def test_a_follow_up_reuses_the_threads_sources_or_searches_and_says_so(
         assert resp.status == 409, await resp.text()
         error = (await resp.json())["error"]
         assert error["type"] == "ParentNotFinished" and "cancelled" in error["message"]
-        resp = await http.post(f"/v1/jobs/{parent_id}/followups", json={"question": HELD, "depth": "deep"})
-        assert resp.status == 422
+        for body in ({"question": HELD, "depth": "deep"}, {"question": HELD, "budget": {"cost": 0}}, {"question": ""}):
+            resp = await http.post(f"/v1/jobs/{parent_id}/followups", json=body)
+            assert resp.status == 422, (body, await resp.text())
     finally:
         worker.stop()
 
@@ -143,3 +144,33 @@ async def test_a_follow_up_of_a_job_still_running_is_409(api, worker_env):
     message = (await resp.json())["error"]["message"]
     assert "queued, not done" in message and f"deepref result {parent_id} --wait" in message
     assert (await state_of(http, parent_id))["state"] == "queued"
+
+
+async def test_a_follow_up_of_a_standard_job_reads_the_pages_of_its_rounds(
+    api, worker_env, searxng_server, topic_site, openai_server
+):
+    http, _ = api
+    openai_server.fake.researcher.behave("tidal lagoon", rounds=1)
+    worker = WorkerProcess(worker_env, "followups-deep", concurrency=1)
+    try:
+        worker.wait_ready()
+        options = {"depth": "standard", "budget": {"rounds": 1}}
+        parent_id = (await (await http.post("/v1/jobs", json={"question": PARENT, "options": options})).json())["id"]
+        parent = await until(http, parent_id, {"done", "failed"}, timeout=90)
+        assert parent["state"] == "done", parent.get("error")
+        searched, fetched = list(searxng_server.fake.queries), sum(topic_site.site.hits.values())
+        child = await until(http, await ask(http, parent_id, HELD), {"done", "failed"})
+        assert child["state"] == "done", child.get("error")
+        assert searxng_server.fake.queries == searched and sum(topic_site.site.hits.values()) == fetched
+        up = child["result"]["followup"]
+        assert up["searched"] is False and up["reused_sources"] >= len(parent["result"]["sources"]) > 0
+        assert child["options"]["depth"] == "quick" and child["result"]["deep"] is None
+        check_cited(child["result"])
+        before = {r["url"]: r["n"] for r in parent["result"]["references"]}
+        for ref in child["result"]["references"]:
+            assert ref["n"] == before[ref["url"]] if ref["url"] in before else ref["n"] > max(before.values())
+        # the report went to the model as the earlier answer, its markers out
+        messages = messages_of(openai_server, HELD)
+        assert messages[1]["content"] == PARENT and "[^" not in messages[2]["content"]
+    finally:
+        worker.stop()

@@ -55,8 +55,11 @@ def test_embedded_follow_up_reads_the_parent_on_redis_and_searches_nothing(
     markdown = deepref(worker_env, "research", HELD, "--follow-up", job_id)
     assert markdown.returncode == 0 and "[^" in markdown.stdout
 
-    # the follow-up's own budget holds: too small for the model, the answer is extractive
+    # what it costs: the conversation counted in the estimate made before the call
     poor = {**worker_env, "DEEPREF_LLM_PRICES": '{"fake": {"input": 2.0, "output": 8.0}}'}
+    priced = answered(poor, "research", HELD, "--follow-up", job_id, "--format", "json")["usage"]
+    assert priced["model_calls"] == 1 and 0 < priced["cost"] <= priced["estimated_cost"]
+    # the follow-up's own budget holds: too small for the model, the answer is extractive
     asked = len(openai_server.fake.requests)
     cheap = answered(poor, "research", HELD, "--follow-up", job_id, "--max-cost", "0.000001", "--format", "json")
     assert cheap["answer_mode"] == "extractive" and cheap["usage"]["model_calls"] == 0

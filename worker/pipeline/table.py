@@ -84,11 +84,14 @@ async def _search(run: StageRun) -> Searched:
     least = run.res.settings.followup_min_coverage
     recalled, documents = followup.recall(run.question, run.store, run.record.parent, least)
     run.report(recalled.note)
+    # at most: the conversation is part of the answer's prompt (and of the sub-queries' bound)
+    talk = " ".join(f"{q} {a}" for q, a in followup.conversation(run.store.get(run.record.parent)))
+    estimate = spend.quick_estimate(f"{run.question} {talk}", run.options, run.res.settings, stages.PROMPT_PASSAGES)
     if not recalled.searched:
-        estimate = spend.quick_estimate(run.question, run.options, run.res.settings, stages.PROMPT_PASSAGES)
         return Searched(queries=[], hits=[], estimated_cost=estimate, followup=recalled)
     searched = await stages.search_stage(run.question, run.options, run.res, run.report)
-    return searched.model_copy(update={"hits": followup.new_hits(searched.hits, documents), "followup": recalled})
+    hits = followup.new_hits(searched.hits, documents)
+    return searched.model_copy(update={"hits": hits, "followup": recalled, "estimated_cost": estimate})
 
 
 async def _fetch(run: StageRun) -> Fetched:
