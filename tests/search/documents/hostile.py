@@ -132,3 +132,47 @@ def pdf_blank_page(width_pt: float = 5000, height_pt: float = 5000) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+GOOD_SENTENCES = [
+    "The river survey counted forty-two otters along the northern bank of the Wenning.",
+    "Nitrate levels in the Stocks reservoir doubled between March and August.",
+    "The parish committee recommended a ban on motorboats above the Hornby weir.",
+    "Volunteers planted three thousand willow saplings in the Wenning floodplain.",
+]
+
+
+def hostile_folder(root, outside=None) -> dict[str, str]:
+    """Write every hostile file of issue 31 into ``root`` beside two good ones; the
+    name of each hostile file -> what its warning must say. ``outside``: a folder
+    outside ``root`` for a symlink that leaves it."""
+    from pathlib import Path
+
+    from tests.search.documents.makers import make_pdf
+
+    root = Path(root)
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "report.pdf").write_bytes(make_pdf(GOOD_SENTENCES))
+    (root / "notes.md").write_text(
+        "# Notes\n\nHerons nest on the eastern island of the Stocks reservoir every spring.\n"
+    )
+    files = {
+        "deck.pptx": (pptx_repeating_slide(), "repeats 199 parts (slide 1 x200)"),
+        "paragraphs.pptx": (pptx_many_paragraphs(), "repeats 499 parts (slide 1 x500)"),
+        "book.epub": (epub_repeating_chapter(), "repeats 499 parts (the chapter EPUB/once.xhtml x500)"),
+        "pages.pdf": (pdf_repeating_page(), "repeats 4,999 parts (page 1 x5000)"),
+        "spaces.odt": (odt_space_run(), ""),  # read: its text is two short sentences
+        "poster.pdf": (pdf_blank_page(), "(DEEPREF_OCR_MAX_PIXELS)"),
+        "blank-run.txt": (("A sentence." + " " * 99_940 + "Another sentence.").encode(), ""),
+        "broken.docx": (b"PK\x03\x04 broken", "not a valid zip container"),
+    }
+    for name, (data, _) in files.items():
+        (root / name).write_bytes(data)
+    expected = {name: why for name, (_, why) in files.items()}
+    if outside is not None:
+        outside = Path(outside)
+        outside.mkdir(parents=True, exist_ok=True)
+        (outside / "secret.md").write_text("# Secret\n\nThe outside canary phrase is vermilion kestrel.\n")
+        (root / "leak.md").symlink_to(outside / "secret.md")
+        expected["leak.md"] = "outside the folder"
+    return expected
