@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from deepref.search.documents.dependencies import needed
 from deepref.search.documents.limits import Budget
 from deepref.search.documents.models import ReadDocument, Segment
 from deepref.search.documents.sections import Sections
@@ -138,7 +139,8 @@ def html_sections(html: str, sections: Sections) -> None:
 
 
 def read_html(data: bytes, name: str, budget: Budget) -> ReadDocument:
-    import trafilatura
+    with needed("trafilatura", "reading HTML files"):
+        import trafilatura
 
     html, warnings = decode_text(data, name)
     sections = Sections(budget)

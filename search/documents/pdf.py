@@ -21,6 +21,7 @@ import threading
 import time
 
 from deepref.search.documents.cleanup import join_lines, normalise, strip_running_lines
+from deepref.search.documents.dependencies import needed
 from deepref.search.documents.limits import DEFAULT_LIMITS, Budget, ReadLimits
 from deepref.search.documents.models import DocumentError, ReadDocument, Segment
 from deepref.search.documents.ocr import OCR_HINT, OcrTimeout, ocr_available, ocr_page
@@ -34,7 +35,8 @@ def pdf_pages(data: bytes, name: str, budget: Budget | None = None) -> tuple[lis
     """(raw text of each page, page labels, title) with pypdfium2; DocumentError when
     unreadable. With a ``budget``: a page repeating an earlier page's text is empty (and
     counted), and pages past the character budget are not read (empty)."""
-    import pypdfium2 as pdfium
+    with needed("pypdfium2", "reading PDF files"):
+        import pypdfium2 as pdfium
 
     with PDFIUM_LOCK:
         try:
@@ -99,7 +101,8 @@ def _ocr(data: bytes, name: str, n_pages: int, limits: ReadLimits = DEFAULT_LIMI
     """Each page's text by OCR, and what the warnings say (how it was read, what was not)."""
     if not ocr_available():
         return [""] * n_pages, [f"{name} has no text layer (a scan?): {OCR_HINT}"]
-    import pypdfium2 as pdfium
+    with needed("pypdfium2", "reading PDF files"):
+        import pypdfium2 as pdfium
 
     texts: list[str] = []
     notes: list[str] = []

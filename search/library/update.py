@@ -36,6 +36,7 @@ from pathlib import Path
 from deepref.reference.chunking import chunk_text
 from deepref.reference.embedders import Embedder
 from deepref.search.documents import DocumentError, ReadLimits, read_bytes
+from deepref.search.documents.dependencies import MissingDependencyError
 from deepref.search.documents.fingerprint import readers_fingerprint
 from deepref.search.documents.limits import DEFAULT_LIMITS
 from deepref.search.documents.walk import list_files, read_whole
@@ -54,6 +55,7 @@ from deepref.search.library.store import (
 PASSAGE_CHARS = 600
 COMMIT_SECONDS = 5.0
 """A batch of files is committed at least this often: what a killed run loses at most."""
+MISSING_DEPENDENCY = "missing-dependency"  # a _Read whose reader could not import its library
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +259,8 @@ def read_one(root: str, rel: str, limits: ReadLimits = DEFAULT_LIMITS) -> _Read:
         doc = read_bytes(data, file.name, limits)
     except DocumentError as exc:
         return _Read(rel, size, mtime, sha, reason=exc.reason, message=f"skipped {rel}: {exc}")
+    except MissingDependencyError as exc:  # not the file's fault: the run fails with the fix (run)
+        return _Read(rel, size, mtime, sha, reason=MISSING_DEPENDENCY, message=str(exc))
     except Exception as exc:  # a reader's bug must not stop the folder
         return _Read(rel, size, mtime, sha, reason="error", message=f"skipped {rel}: {type(exc).__name__}")
     title = doc.title or file.stem.replace("-", " ").replace("_", " ")
@@ -576,8 +580,12 @@ class _Writer:
             self.drop(known[rel][0])
             summary.removed += 1
         last_commit = time.monotonic()
+        missing: dict[str, list[str]] = {}
         for done, item in enumerate(_reads(root, todo.to_read, workers, limits), 1):
-            self._put(item, known.get(item.path), item.path in todo.retried, summary)
+            if item.reason == MISSING_DEPENDENCY:  # not stored: read again once the install is fixed
+                missing.setdefault(item.message or "", []).append(item.path)
+            else:
+                self._put(item, known.get(item.path), item.path in todo.retried, summary)
             summary.pages += item.pages
             now = time.monotonic()
             if now - last_commit >= COMMIT_SECONDS:
@@ -595,4 +603,8 @@ class _Writer:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         summary.passages = conn.execute("SELECT coalesce(sum(passages), 0) FROM files").fetchone()[0]
         summary.seconds = time.monotonic() - started
+        if missing:  # the rest of the folder is indexed; the job stops with the fix
+            message, paths = next(iter(missing.items()))
+            count = f"{len(paths):,} files not read, e.g. {paths[0]}" if len(paths) > 1 else f"{paths[0]} not read"
+            raise MissingDependencyError(f"{message} ({count})")
         return summary

@@ -38,6 +38,8 @@ import time
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+import deepref
+from deepref.search.documents.dependencies import MissingDependencyError, require_extractors
 from deepref.search.documents.limits import ReadLimits
 from deepref.worker.errors import ExtractError
 
@@ -50,8 +52,10 @@ log = logging.getLogger(__name__)
 
 _HEADER = struct.Struct(">I")
 _READY = b"ready\n"
+_BROKEN = b"broke\n"  # instead of ready: an import failed; a framed JSON {"message"} follows
 _START_TIMEOUT = 60.0  # importing trafilatura on a loaded machine; not part of a page's cap
-_PACKAGE_ROOT = str(Path(__file__).resolve().parent.parent)
+# the folder that holds the deepref package (this file resolves to worker/web/, through the link)
+_PACKAGE_ROOT = str(Path(deepref.__file__).resolve().parent.parent)
 # address space of a child (it uses about 230 MB idle): a decompression bomb in a
 # PDF or a runaway parse fails with MemoryError instead of swapping the worker
 _MEMORY_LIMIT = 2 << 30
@@ -84,8 +88,14 @@ class _Child:
         assert stdin is not None and stdout is not None  # both asked for as pipes
         self.stdin: IO[bytes] = stdin
         self.stdout: IO[bytes] = stdout
+        deadline = time.monotonic() + _START_TIMEOUT
         try:
-            line = _read_exactly(self.stdout, len(_READY), time.monotonic() + _START_TIMEOUT)
+            line = _read_exactly(self.stdout, len(_READY), deadline)
+            if line == _BROKEN:
+                size = _read_exactly(self.stdout, _HEADER.size, deadline)
+                body = _read_exactly(self.stdout, _HEADER.unpack(size)[0], deadline) if size else None
+                self.kill()
+                raise MissingDependencyError(json.loads(body)["message"] if body else "an extractor failed to import")
         except EOFError:
             line = None
         if line != _READY:
@@ -175,6 +185,7 @@ class ExtractRunner:
         self._semaphore: asyncio.Semaphore | None = None
         self._closed = False
         self._live: set[_Child] = set()  # for close() and tests; guarded by the slots
+        self._missing: str | None = None  # an extractor that cannot be imported: no child is started again
 
     def processes(self) -> list[subprocess.Popen]:
         """The extraction processes started and not yet killed."""
@@ -207,6 +218,8 @@ class ExtractRunner:
                 if child is None and not self._closed:
                     child = _Child(self.timeout)
                     self._live.add(child)
+            except MissingDependencyError as exc:  # every page's call raises it
+                self._missing = str(exc)
             except (OSError, RuntimeError) as exc:  # the page's own call retries and reports
                 log.warning("could not start an extraction process: %s", exc)
             finally:
@@ -217,6 +230,8 @@ class ExtractRunner:
         try:
             if self._closed:
                 raise ExtractError("the extraction runner is closed", url=page.url, reason="closed")
+            if self._missing is not None:
+                raise MissingDependencyError(self._missing)
             if child is not None and not child.alive():
                 self._live.discard(child)
                 child.kill()
@@ -224,6 +239,9 @@ class ExtractRunner:
             if child is None:
                 try:
                     child = _Child(self.timeout)
+                except MissingDependencyError as exc:
+                    self._missing = str(exc)
+                    raise
                 except (OSError, RuntimeError) as exc:
                     raise ExtractError(
                         f"could not start an extraction process for {page.final_url}: {exc}",
@@ -262,20 +280,27 @@ def _document(page: FetchedPage, answer: dict[str, Any] | None, timeout: float) 
         )
     if answer["ok"]:
         return Document(**answer["document"])
+    if answer["reason"] == "missing-dependency":
+        raise MissingDependencyError(answer["message"])
     raise ExtractError(answer["message"], url=page.url, reason=answer["reason"])
 
 
 def _serve(cap: float) -> None:
     """The child: pages in on stdin, JSON answers out on stdout, until EOF."""
-    import pypdfium2  # noqa: F401 - imported before "ready", so no page's cap pays for it
-    import trafilatura  # noqa: F401
+    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr  # a library's print() must not corrupt the answer stream
+    try:
+        require_extractors()  # imported before "ready", so no page's cap pays for it
+    except MissingDependencyError as exc:  # the parent fails the job with the fix
+        body = json.dumps({"message": str(exc)}).encode()
+        stdout.write(_BROKEN + _HEADER.pack(len(body)) + body)
+        stdout.flush()
+        return
 
     from deepref.worker.web.extract import extract
 
     with contextlib.suppress(ValueError, OSError):  # not every platform enforces RLIMIT_AS
         resource.setrlimit(resource.RLIMIT_AS, (_MEMORY_LIMIT, _MEMORY_LIMIT))
-    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
-    sys.stdout = sys.stderr  # a library's print() must not corrupt the answer stream
     stdout.write(_READY)
     stdout.flush()
     while True:
@@ -290,6 +315,8 @@ def _serve(cap: float) -> None:
             answer = {"ok": True, "document": dataclasses.asdict(extract(page, doc_id=doc_id, limits=limits))}
         except ExtractError as exc:
             answer = {"ok": False, "message": str(exc), "reason": exc.reason}
+        except MissingDependencyError as exc:
+            answer = {"ok": False, "message": str(exc), "reason": "missing-dependency"}
         except MemoryError:
             answer = {"ok": False, "message": f"extracting {page.final_url} ran out of memory", "reason": "too-large"}
         except Exception as exc:  # a library bug on one page must not end the child

@@ -47,6 +47,7 @@ from collections import Counter
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from deepref.search.documents.dependencies import needed
 from deepref.worker.web.extraction.boilerplate import drop_furniture
 from deepref.worker.web.extraction.forums import Posts, forum_posts
 from deepref.worker.web.extraction.kinds import page_kind
@@ -101,9 +102,10 @@ class HtmlText:
 
 
 def extract_html(html: str, url: str) -> HtmlText:
-    import trafilatura
-    from trafilatura.settings import Document, set_date_params
-    from trafilatura.utils import load_html
+    with needed("trafilatura", "reading web pages"):
+        import trafilatura
+        from trafilatura.settings import Document, set_date_params
+        from trafilatura.utils import load_html
 
     errors: list[str] = []
     tree = None
@@ -196,8 +198,9 @@ def _metadata(tree, url: str) -> tuple[str, str | None, str | None, str | None]:
 
 
 def _resiliparse(html: str, *, main_content: bool) -> tuple[str, str]:
-    from resiliparse.extract.html2text import extract_plain_text
-    from resiliparse.parse.html import HTMLTree
+    with needed("resiliparse", "reading web pages"):
+        from resiliparse.extract.html2text import extract_plain_text
+        from resiliparse.parse.html import HTMLTree
 
     tree = HTMLTree.parse(html)
     text = extract_plain_text(
