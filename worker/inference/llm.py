@@ -71,23 +71,32 @@ SYSTEM_PROMPT = (
 
 
 def language_rule(question: str, language: str | None = None) -> str:
-    """The prompt's sentence on language: the question's, or the job's ``language``
-    (then search queries are asked in both when they differ)."""
+    """The prompt's sentence on the language to write in: the question's, or the job's
+    ``language``. Nothing about search queries: a prompt asks only for its own task."""
     code = code_of(language)
     if not code:
         return "Answer in the language of the question. "
-    name = name_of(code)
-    rule = f"Write in {name}, whatever the language of the question or of the sources. "
-    if guess(question) != code:
-        rule += f"Write search queries in the language of the question and also in {name}. "
-    return rule
+    return f"Write in {name_of(code)}, whatever the language of the question or of the sources. "
 
 
-def with_language(messages: list[dict[str, str]], question: str, language: str | None) -> list[dict[str, str]]:
-    """``messages`` whose system message also says which language to write in."""
+def query_language_rule(question: str, language: str | None) -> str:
+    """For a prompt that writes search queries: in the question's language and also in
+    the job's ``language`` when they differ (sources in either are found); else nothing."""
+    code = code_of(language)
+    if not code or guess(question) == code:
+        return ""
+    return f"Write search queries in the language of the question and also in {name_of(code)}. "
+
+
+def with_language(
+    messages: list[dict[str, str]], question: str, language: str | None, *, queries: bool = False
+) -> list[dict[str, str]]:
+    """``messages`` whose system message also says which language to write in, and, for a
+    prompt that asks for search queries (``queries``), which language to search in."""
     if not code_of(language) or not messages or messages[0].get("role") != "system":
         return messages
-    return [{**messages[0], "content": messages[0]["content"] + " " + language_rule(question, language)}, *messages[1:]]
+    rule = language_rule(question, language) + (query_language_rule(question, language) if queries else "")
+    return [{**messages[0], "content": messages[0]["content"] + " " + rule.rstrip()}, *messages[1:]]
 
 
 def _section(p: Passage) -> str:

@@ -32,7 +32,7 @@ async def propose_plan(job: Job, lifecycle: JobLifecycle) -> None:
     text, refused = None, None
     if job.res.llm is not None:
         messages = proposal.propose_messages(job.question, k)
-        text, refused = await call_model(job, state, messages, proposal.PROPOSE_MAX_TOKENS, report=False)
+        text, refused = await call_model(job, state, messages, proposal.PROPOSE_MAX_TOKENS, report=False, queries=True)
     plan, problems = proposal.parse_proposal(text or "", job.question, k)
     if refused:
         problems = [f"the plan was not asked of the model: {refused}; this plan searches the question itself"]

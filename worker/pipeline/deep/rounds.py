@@ -146,13 +146,22 @@ def progress(job: Job, state: dict, n: int, message: str) -> None:
 
 
 async def call_model(
-    job: Job, state: dict, messages: list[dict], max_tokens: int, *, report: bool, on_delta=None, on_restart=None
+    job: Job,
+    state: dict,
+    messages: list[dict],
+    max_tokens: int,
+    *,
+    report: bool,
+    queries: bool = False,
+    on_delta=None,
+    on_restart=None,
 ):
     """The model's answer text, or (None, why) when the budget refuses the call;
     ``on_delta`` streams the answer and ``on_restart`` takes back thinking that was
-    streamed as text (worker/jobs/streaming.py, worker/inference/reasoning.py)."""
+    streamed as text (worker/jobs/streaming.py, worker/inference/reasoning.py).
+    ``queries``: the prompt asks for search queries (their language is said only then)."""
     messages = proposal.steer(messages, job.plan)  # the user's answers, the approved titles
-    messages = with_language(messages, job.question, job.options.language)  # titles, findings, sections, queries
+    messages = with_language(messages, job.question, job.options.language, queries=queries)
     budget, spent = budget_of(state), B.Spent.from_dict(state["spent"])
     price = model_price(job)
     elapsed = time.time() - state["started_at"]
@@ -239,7 +248,7 @@ async def _research(job: Job, state: dict, n: int, total: int, out: RoundOut, fe
         approved = P.Plan(list(job.plan.queries), "the approved plan")
     elif job.res.llm is not None:
         messages = P.plan_messages(job.question, n, total, k, state["queries"], state["gaps"])
-        text, refused = await call_model(job, state, messages, B.PLAN_MAX_TOKENS, report=False)
+        text, refused = await call_model(job, state, messages, B.PLAN_MAX_TOKENS, report=False, queries=True)
     if refused:
         return refused
     if n == 1 and job.plan is not None:
