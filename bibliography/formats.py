@@ -89,6 +89,8 @@ def _bibtex_name(name: str) -> str:
     parts = split_name(name)
     if "literal" in parts:  # an organisation: braces keep BibTeX from splitting it into names
         return "{" + _name_part(parts["literal"]) + "}"
+    if "suffix" in parts:  # BibTeX's "von Last, Jr, First"
+        return f"{_name_part(parts['family'])}, {_name_part(parts['suffix'])}, {_name_part(parts['given'])}"
     return f"{_name_part(parts['family'])}, {_name_part(parts['given'])}"
 
 
@@ -127,7 +129,9 @@ def to_bibtex(works: Sequence[Work], keys: Sequence[str]) -> str:
         accessed = work.accessed_parts
         if accessed:
             fields.append(("urldate", _iso(accessed)))
-            fields.append(("note", f"Accessed {_iso(accessed)}"))
+        notes = [n for n in (work.notice_text, f"Accessed {_iso(accessed)}" if accessed else None) if n]
+        if notes:  # a retraction first: what a reader of the entry must see
+            fields.append(("note", bibtex_escape(". ".join(notes))))
         body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
         entries.append(f"@{entry}{{{key},\n{body}\n}}\n")
     return "\n".join(entries)
@@ -167,7 +171,8 @@ def to_ris(works: Sequence[Work], keys: Sequence[str]) -> str:
         record = [("TY", _RIS_TYPES.get(work.kind or "", "ELEC")), ("ID", key), ("TI", work.title)]
         for author in work.authors:
             parts = split_name(author)
-            record.append(("AU", parts.get("literal") or f"{parts['family']}, {parts['given']}"))
+            suffix = f", {parts['suffix']}" if "suffix" in parts else ""
+            record.append(("AU", parts.get("literal") or f"{parts['family']}, {parts['given']}{suffix}"))
         if venue := work.venue or work.container:
             record.append(("T2", venue))
         issued = work.issued_parts
@@ -178,6 +183,8 @@ def to_ris(works: Sequence[Work], keys: Sequence[str]) -> str:
             record.append(("Y2", _ris_date(accessed)))
         if work.pages:  # start and end of the cited pages
             record += [("SP", work.pages[0][0]), ("EP", work.pages[-1][1])]
+        if work.notice_text:
+            record.append(("N1", work.notice_text))
         if work.doi:
             record.append(("DO", work.doi))
         if work.eprint:
@@ -214,6 +221,8 @@ def csl_items(works: Sequence[Work], keys: Sequence[str]) -> list[dict[str, Any]
             item["accessed"] = {"date-parts": [work.accessed_parts]}
         if work.pages:
             item["page"] = work.page_text()
+        if work.notice_text:
+            item["note"] = work.notice_text
         items.append(item)
     return items
 

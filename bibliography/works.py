@@ -25,11 +25,22 @@ _STOPWORDS = frozenset({
 })  # fmt: skip
 # words that make a name an organisation's, which must not be split into family/given
 _ORG_WORDS = frozenset({
-    "agency", "association", "bureau", "center", "centre", "college", "committee", "company", "council",
-    "department", "foundation", "group", "inc", "institute", "league", "ltd", "ministry", "network", "news",
-    "office", "organisation", "organization", "press", "project", "society", "team", "university",
+    "agency", "alliance", "association", "board", "bureau", "center", "centre", "coalition", "collaboration",
+    "college", "commission", "committee", "company", "consortium", "corporation", "council", "department",
+    "foundation", "group", "inc", "initiative", "institute", "investigators", "laboratory", "league", "ltd",
+    "ministry", "network", "news", "office", "organisation", "organization", "panel", "press", "program",
+    "programme", "project", "research", "service", "society", "survey", "team", "trust", "university",
 })  # fmt: skip
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# lower-case words that open a family name ("van der Berg", "de la Cruz", "von Neumann")
+_PARTICLES = frozenset({
+    "al", "bin", "da", "das", "de", "degli", "dei", "del", "della", "den", "der", "di", "do", "dos", "du",
+    "el", "la", "le", "lo", "op", "ten", "ter", "van", "van't", "vande", "vanden", "vander", "von", "zu", "zum",
+})  # fmt: skip
+_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+_INITIAL = re.compile(r"^(?:[A-Z]\.?-?)+$")  # K.  K  A.B.  J.-P.
+_NONCHARACTERS = "".join(chr(plane * 0x10000 + low) for plane in range(17) for low in (0xFFFE, 0xFFFF))
+# C0 and C1 control characters and non-characters: every format here is line-based or breaks on them
+_CONTROL = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ud800-\udfff{_NONCHARACTERS}]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +62,8 @@ class Work:
     venue: str | None = None  # journal, proceedings or repository
     eprint: str | None = None  # arXiv identifier
     pmid: str | None = None
+    notice: str | None = None  # "retracted", "withdrawn", "expression of concern" or "corrected", as its index said
+    notice_doi: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.title, str) or not isinstance(self.url, str):
@@ -58,12 +71,22 @@ class Work:
         object.__setattr__(self, "title", clean(self.title) or self.url)
         object.__setattr__(self, "authors", tuple(a for a in (clean(x) for x in self.authors) if a))
         object.__setattr__(self, "site", clean(self.site or "") or None)
-        for name in ("kind", "venue", "eprint", "pmid"):
+        for name in ("kind", "venue", "eprint", "pmid", "notice"):
             object.__setattr__(self, name, clean(getattr(self, name) or "") or None)
         # a result file or an index may carry anything as a DOI: only one in the DOI
         # Handbook's syntax reaches an export (``10.1234/../../etc/passwd``, a control
         # character inside, do not; cleaning would make another DOI of the latter)
         object.__setattr__(self, "doi", normalize_doi(self.doi))
+        object.__setattr__(self, "notice_doi", normalize_doi(self.notice_doi))
+
+    @property
+    def notice_text(self) -> str | None:
+        """``Retracted (retraction notice: doi:10.…)``: the note every export carries, so a
+        reference manager shows it beside the entry."""
+        if not self.notice:
+            return None
+        label = self.notice[0].upper() + self.notice[1:]
+        return f"{label} (notice: https://doi.org/{self.notice_doi})" if self.notice_doi else label
 
     @property
     def container(self) -> str | None:
@@ -111,16 +134,32 @@ def date_parts(value: str | None) -> list[int] | None:
 
 
 def split_name(name: str) -> dict[str, str]:
-    """A person's name as CSL ``family``/``given``, or ``literal`` for what is not
-    clearly a person (an organisation, a single word, lower-case particles)."""
+    """A person's name as CSL ``family``/``given`` (and ``suffix``), or ``literal`` for
+    what is not clearly a person (an organisation, a single word).
+
+    ``Family, Given`` (how indexes' structured names reach here) splits on its comma,
+    so "Diele Viegas, Mariana" keeps its two-word family name. A name written as one
+    string is read as a reader would: initials are given names ("Anil K. Bera",
+    "T C Strekas"), a lower-case particle opens the family name ("Jan van der Berg",
+    "María de la Cruz"), "Jr." and "III" are suffixes."""
     if "," in name:
         family, given = (p.strip() for p in name.split(",", 1))
         if family and given:
+            if given.lower() in _SUFFIXES and " " in family:  # "Martin Luther King, Jr."
+                return {**split_name(family), "suffix": given}
             return {"family": family, "given": given}
     parts = name.split()
-    personal = all(p[:1].isupper() and not p.isupper() for p in parts)
-    if 2 <= len(parts) <= 4 and personal and not _ORG_WORDS & {p.lower().strip(".,") for p in parts}:
-        return {"family": parts[-1], "given": " ".join(parts[:-1])}
+    suffix = parts.pop() if len(parts) > 2 and parts[-1].lower() in _SUFFIXES else None
+    words = [p for p in parts if p.lower() not in _PARTICLES]
+    personal = all(p[:1].isupper() and (not p.isupper() or _INITIAL.match(p)) for p in words)
+    personal = personal and bool(words) and not _INITIAL.match(words[-1])  # "Smith J" is not "J, Smith"
+    if 2 <= len(parts) <= 5 and personal and not _ORG_WORDS & {p.lower().strip(".,") for p in parts}:
+        start = len(parts) - 1  # the family name: the last word and the particles before it
+        while start > 1 and parts[start - 1].lower() in _PARTICLES:
+            start -= 1
+        if parts[0].lower() not in _PARTICLES:
+            out = {"family": " ".join(parts[start:]), "given": " ".join(parts[:start])}
+            return out | ({"suffix": suffix} if suffix else {})
     return {"literal": name}
 
 
@@ -184,6 +223,8 @@ def works_from_references(
                 venue=src.get("venue"),
                 eprint=src.get("arxiv_id"),
                 pmid=src.get("pmid"),
+                notice=src.get("notice") or ref.get("notice"),
+                notice_doi=src.get("notice_doi"),
             )
         )
     return works
@@ -202,8 +243,10 @@ def base_key(work: Work) -> str:
     who = ""
     if work.authors:
         name = split_name(work.authors[0])
-        words = _ascii_words(name.get("family") or name.get("literal", ""))
-        who = words[-1] if "family" in name and words else "".join(words[:2])
+        if "family" in name:  # "Diele Viegas" gives dieleviegas, "van der Berg" berg
+            who = "".join(w for w in _ascii_words(name["family"]) if w not in _PARTICLES)
+        else:
+            who = "".join(_ascii_words(name["literal"])[:2])
     if not who:
         site = work.site or _site_word(work.container or "")
         who = "".join(_ascii_words(site)[:2])

@@ -1,9 +1,10 @@
-"""arXiv through its Atom API: ``GET {base}/api/query?search_query=all:…&start=…&max_results=…``.
+r"""arXiv through its Atom API: ``GET {base}/api/query?search_query=all:…&start=…&max_results=…``.
 
 arXiv's terms ask for at most one request every three seconds (the rate used
 here) and a single connection. Every entry is open: its PDF link is the full
 text. ``arxiv:doi`` is the DOI the authors gave for the published version, which
-links the preprint to its journal record.
+links the preprint to its journal record. Titles, abstracts and names are TeX as
+the authors typed them (``$\omega$``, ``\textit{x}``), rendered to text here.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from xml.etree.ElementTree import Element
 from deepref.search.api import ApiProvider, Page, ProviderStats, text, year_of
 from deepref.search.identifiers import normalize_arxiv, normalize_doi
 from deepref.search.models import SearchHit
+from deepref.search.records import is_placeholder, tex
 
 NS = {
     "atom": "http://www.w3.org/2005/Atom",
@@ -50,13 +52,13 @@ def _page(feed: Element, offset: int, size: int) -> Page:
 
 def _entry(entry: Element) -> SearchHit | None:
     arxiv = normalize_arxiv(entry.findtext("atom:id", "", NS))
-    title = text(entry.findtext("atom:title", None, NS))
+    title = tex(entry.findtext("atom:title", None, NS))
     if not arxiv or not title:  # arXiv reports a bad query as an entry without an arXiv id
         return None
     links: dict[str, Any] = {}
     for link in entry.findall("atom:link", NS):
         links.setdefault(link.get("title") or link.get("rel") or "", link.get("href"))
-    abstract = text(entry.findtext("atom:summary", None, NS))
+    abstract = tex(entry.findtext("atom:summary", None, NS))
     return SearchHit(
         url=text(links.get("alternate")) or f"https://arxiv.org/abs/{arxiv}",
         title=title,
@@ -66,7 +68,11 @@ def _entry(entry: Element) -> SearchHit | None:
         rank=0,
         scholarly=True,
         doi=normalize_doi(entry.findtext("arxiv:doi", None, NS)),
-        authors=tuple(n for a in entry.findall("atom:author", NS) if (n := text(a.findtext("atom:name", None, NS)))),
+        authors=tuple(
+            n
+            for a in entry.findall("atom:author", NS)
+            if (n := tex(a.findtext("atom:name", None, NS))) and not is_placeholder(n)
+        ),
         year=year_of(entry.findtext("atom:published", None, NS)),
         venue="arXiv",
         kind="article",

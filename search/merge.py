@@ -16,6 +16,7 @@ distinct works of one index are twenty hits, not three.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -23,9 +24,15 @@ from urllib.parse import urlsplit
 
 from deepref.reference.urls import hostname, normalize_url
 from deepref.search.identifiers import arxiv_of_doi, work_keys
-from deepref.search.models import SearchHit
+from deepref.search.models import SearchHit, notice_of
 
 ALLOWED_SCHEMES = ("http", "https", "file")
+# venues that are preprint servers and repositories, as the indexes name them
+_PREPRINT_SERVERS = re.compile(
+    r"\b(?:arxiv|biorxiv|medrxiv|chemrxiv|psyarxiv|socarxiv|techrxiv|eartharxiv|ssrn|research square|"
+    r"preprints\.org|authorea|zenodo|osf preprints|hal|cornell university)\b",
+    re.IGNORECASE,
+)
 
 
 def host_matches(host: str, rules: Iterable[str]) -> bool:
@@ -88,14 +95,20 @@ def merge_hits(
 def merge_work(kept: SearchHit, other: SearchHit) -> SearchHit:
     """One work from two records of it: ``kept`` (the better-ranked) keeps its URL and
     title; each field it lacks comes from ``other``. The journal version's DOI wins
-    over arXiv's own, and its type and venue over the preprint's."""
+    over arXiv's own, and its type and venue over the preprint's; a venue that is a
+    preprint server (a stale primary location) loses to the DOI's own record's
+    (Crossref's, the registrar's); names given as parts (``Family, Given``) win over
+    the same names written as one string; a notice (a retraction) is kept."""
     journal = other if _published(other) and not _published(kept) else kept
+    venues = [h.venue for h in (journal, kept, other) if h.venue]
+    if journal.doi and other.provider == "crossref" and other.doi == journal.doi and other.venue:
+        venues.insert(0, other.venue)
     return replace(
         kept,
         doi=journal.doi or kept.doi or other.doi,
-        authors=kept.authors or other.authors,
+        authors=other.authors if _structured(other.authors, kept.authors) else kept.authors or other.authors,
         year=journal.year or kept.year or other.year,
-        venue=journal.venue or kept.venue or other.venue,
+        venue=next((v for v in venues if not _PREPRINT_SERVERS.search(v)), venues[0] if venues else None),
         kind=journal.kind or kept.kind or other.kind,
         arxiv_id=kept.arxiv_id or other.arxiv_id or arxiv_of_doi(other.doi) or arxiv_of_doi(kept.doi),
         pmid=kept.pmid or other.pmid,
@@ -105,7 +118,14 @@ def merge_work(kept: SearchHit, other: SearchHit) -> SearchHit:
         providers=tuple(
             dict.fromkeys([*(kept.providers or (kept.provider,)), *(other.providers or (other.provider,))])
         ),
+        notice=notice_of(kept.notice, other.notice) if other.notice else kept.notice,
+        notice_doi=kept.notice_doi or other.notice_doi,
     )
+
+
+def _structured(names: tuple[str, ...], than: tuple[str, ...]) -> bool:
+    """``names`` are the same authors as ``than`` but as family and given parts."""
+    return bool(names) and len(names) == len(than) and all("," in n for n in names) and not any("," in n for n in than)
 
 
 def _published(hit: SearchHit) -> bool:

@@ -34,11 +34,50 @@ class SearchHit:
     abstract: str | None = None
     fulltext_url: str | None = None  # open-access PDF or HTML of the work itself, never a paywalled landing page
     providers: tuple[str, ...] = field(default=())  # every provider that returned this work (after merging)
+    notice: str | None = None
+    """A notice published about the work: "retracted", "withdrawn", "expression of concern" or "corrected"."""
+    notice_doi: str | None = None  # the notice's DOI, when the index gave it
 
     @classmethod
     def of_url(cls, url: str, rank: int = 1, provider: str = "url") -> SearchHit:
         """A hit that is only a URL (a cited page read again, a test's page)."""
         return cls(url, "", "", provider, "", rank)
+
+
+# the notices an index reports about a work, worst first, and the names the indexes give them
+NOTICES = ("retracted", "withdrawn", "expression of concern", "corrected")
+_NOTICE_OF = {
+    "retraction": "retracted",
+    "partial_retraction": "retracted",
+    "retract": "retracted",
+    "retracted": "retracted",
+    "withdrawal": "withdrawn",
+    "withdraw": "withdrawn",
+    "withdrawn": "withdrawn",
+    "removal": "withdrawn",
+    "expression_of_concern": "expression of concern",
+    "expression of concern": "expression of concern",
+    "expression-of-concern": "expression of concern",
+    "concern": "expression of concern",
+    "correction": "corrected",
+    "correct": "corrected",
+    "corrected": "corrected",
+    "erratum": "corrected",
+    "corrigendum": "corrected",
+    "addendum": "corrected",
+}
+
+
+def notice_of(current: str | None, kind: str) -> str | None:
+    """The worse of ``current`` and the notice an index calls ``kind`` (Crossmark's
+    ``retraction``, ``correction``, …); an update that is no notice (a new version)
+    leaves ``current``."""
+    new = _NOTICE_OF.get(kind.strip().lower())
+    if new is None:
+        return current
+    if current is None:
+        return new
+    return min(current, new, key=NOTICES.index)
 
 
 @runtime_checkable

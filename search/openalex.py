@@ -5,6 +5,10 @@ with ``mailto`` (the "polite pool": steadier service) and documents at most 10
 requests per second; an API key, when given, raises the daily allowance. Abstracts
 come as an inverted index (word → positions), rebuilt here. ``best_oa_location``
 is an open-access copy (its PDF, else its page) and is the only full text used.
+Titles may hold HTML, venue names C1 control characters (U+0098, U+009C), authors
+the placeholder "NULL AUTHOR_ID": all cleaned or dropped (``search.records``). A
+work whose primary location is a repository (arXiv) but whose DOI is a journal's
+takes the journal location's venue. ``is_retracted`` flags a retracted work.
 """
 
 from __future__ import annotations
@@ -13,8 +17,9 @@ import re
 from typing import Any
 
 from deepref.search.api import ApiProvider, Page, ProviderStats, text, year_of
-from deepref.search.identifiers import normalize_arxiv, normalize_doi
+from deepref.search.identifiers import arxiv_of_doi, normalize_arxiv, normalize_doi
 from deepref.search.models import SearchHit
+from deepref.search.records import person_name, plain
 
 _KINDS = {
     "preprint": "article",
@@ -68,7 +73,7 @@ def _work(row: Any) -> SearchHit | None:
     locations = [loc for loc in (row.get("locations") or []) if isinstance(loc, dict)]
     landing = text(primary.get("landing_page_url"))
     url = landing or (f"https://doi.org/{doi}" if doi else text(row.get("id")))
-    title = text(row.get("title") or row.get("display_name"))
+    title = plain(row.get("title") or row.get("display_name"))
     if not url or not title:
         return None
     arxiv = next(
@@ -80,6 +85,11 @@ def _work(row: Any) -> SearchHit | None:
     kind = _KINDS.get(row.get("type") or "")
     if kind is None:
         kind = "paper-conference" if source.get("type") == "conference" else "article-journal"
+    if source.get("type") == "repository" and doi and not arxiv_of_doi(doi) and row.get("type") != "preprint":
+        # a stale primary location: the DOI is the journal's, so is the venue
+        journal = next((s for loc in locations if (s := loc.get("source") or {}).get("type") == "journal"), None)
+        if journal is not None:
+            source, kind = journal, "article-journal"
     if source.get("type") == "repository" and row.get("type") in (None, "article", "preprint"):
         kind = "article"
     abstract = _abstract(row.get("abstract_inverted_index"))
@@ -95,15 +105,17 @@ def _work(row: Any) -> SearchHit | None:
         authors=tuple(
             name
             for a in row.get("authorships") or []
-            if isinstance(a, dict) and (name := text((a.get("author") or {}).get("display_name")))
+            if isinstance(a, dict)
+            and (name := person_name((a.get("author") or {}).get("display_name") or a.get("raw_author_name")))
         ),
         year=year_of(row.get("publication_year")),
-        venue=text(source.get("display_name")),
+        venue=plain(source.get("display_name")),
         kind=kind,
         arxiv_id=arxiv,
         pmid=m.group(0) if pmid and (m := re.search(r"\d+$", pmid)) else None,
         abstract=abstract,
         fulltext_url=fulltext,
+        notice="retracted" if row.get("is_retracted") is True else None,
     )
 
 

@@ -3,17 +3,25 @@
 NCBI allows 3 requests per second without a key and 10 with one (``api_key``),
 and asks tools to name themselves (``tool``, ``email``). A record's PubMed Central
 id (``ArticleId IdType="pmc"``) is an open full text, read from PMC; otherwise
-the abstract is what deepref reads.
+the abstract is what deepref reads. Titles carry inline markup (``<i>``, ``<sup>``)
+and PubMed's closing period, both removed; names stay structured (ForeName,
+LastName). ``CommentsCorrections`` (``RetractionIn``, ``ErratumIn``,
+``ExpressionOfConcernIn``) and the publication type "Retracted Publication" flag a
+work's notice.
 """
 
 from __future__ import annotations
 
 from typing import Any
-from xml.etree.ElementTree import Element
+from xml.etree.ElementTree import Element, tostring
 
 from deepref.search.api import ApiProvider, Page, ProviderStats, text, year_of
 from deepref.search.identifiers import normalize_doi
-from deepref.search.models import SearchHit
+from deepref.search.models import SearchHit, notice_of
+from deepref.search.records import person, person_name, plain
+
+# CommentsCorrections' RefType -> the notice it is about this work
+_NOTICES = {"RetractionIn": "retraction", "ErratumIn": "erratum", "ExpressionOfConcernIn": "expression_of_concern"}
 
 PMC_ARTICLES = "https://pmc.ncbi.nlm.nih.gov/articles"
 
@@ -83,6 +91,8 @@ class PubMedProvider(ApiProvider):
         title = _all_text(art.find("ArticleTitle"))
         if not title:
             return None
+        if title.endswith(".") and not title.endswith(".."):  # MEDLINE ends every title with a period
+            title = title[:-1]
         ids = {
             i.get("IdType"): text("".join(i.itertext())) for i in article.findall("PubmedData/ArticleIdList/ArticleId")
         }
@@ -90,9 +100,16 @@ class PubMedProvider(ApiProvider):
         abstract = " ".join(p for p in parts if p) or None
         authors = []
         for a in art.findall("AuthorList/Author"):
-            name = " ".join(p for p in (text(a.findtext("ForeName")), text(a.findtext("LastName"))) if p)
-            if full := name or text(a.findtext("CollectiveName")):
+            given = a.findtext("ForeName") or a.findtext("Initials")
+            if full := person(given, a.findtext("LastName")) or person_name(a.findtext("CollectiveName")):
                 authors.append(full)
+        notice = None
+        types = [text(t.text) for t in art.findall("PublicationTypeList/PublicationType")]
+        if "Retracted Publication" in types:
+            notice = "retracted"
+        for c in article.findall("MedlineCitation/CommentsCorrectionsList/CommentsCorrections"):
+            if kind := _NOTICES.get(c.get("RefType") or ""):
+                notice = notice_of(notice, kind)
         date = art.find("Journal/JournalIssue/PubDate")
         year = year_of(date.findtext("Year") or date.findtext("MedlineDate")) if date is not None else None
         pmc = ids.get("pmc")
@@ -107,11 +124,12 @@ class PubMedProvider(ApiProvider):
             doi=normalize_doi(ids.get("doi")),
             authors=tuple(authors),
             year=year,
-            venue=text(art.findtext("Journal/Title")),
+            venue=plain(art.findtext("Journal/Title")),
             kind="article-journal",
             pmid=pmid,
             abstract=abstract,
             fulltext_url=f"{self.pmc_url}/{pmc}/" if pmc and pmc.upper().startswith("PMC") else None,
+            notice=notice,
         )
 
 
@@ -124,5 +142,5 @@ def _ids(data: Any) -> tuple[list[str], int]:
 
 
 def _all_text(node: Element | None) -> str | None:
-    """An element's text with its inline markup (<i>, <sup>) flattened."""
-    return text("".join(node.itertext())) if node is not None else None
+    """An element's text with its inline markup flattened (<i>) or kept readable (<sup>, <sub>)."""
+    return plain(tostring(node, encoding="unicode")) if node is not None else None

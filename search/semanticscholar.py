@@ -3,7 +3,8 @@
 Without a key every caller shares one public allowance (429s are common); a key
 (``x-api-key`` header) gives 1 request per second, the rate used here. Each paper
 carries its DOI, arXiv id and PMID in ``externalIds`` and, when open, an
-``openAccessPdf`` URL.
+``openAccessPdf`` URL. Titles and venues are cleaned of markup and entities, and
+names (one string each) of placeholders (``search.records``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from deepref.search.api import ApiProvider, Page, ProviderStats, text, year_of
 from deepref.search.identifiers import normalize_arxiv, normalize_doi
 from deepref.search.models import SearchHit
+from deepref.search.records import person_name, plain
 
 FIELDS = "title,abstract,year,venue,authors,externalIds,url,openAccessPdf,publicationTypes,journal"
 _KINDS = {
@@ -55,12 +57,12 @@ def _paper(row: Any) -> SearchHit | None:
         return None
     ids = row.get("externalIds") or {}
     doi, arxiv = normalize_doi(ids.get("DOI")), normalize_arxiv(ids.get("ArXiv"))
-    title, url = text(row.get("title")), text(row.get("url"))
+    title, url = plain(row.get("title")), text(row.get("url"))
     if not title or not url:
         return None
     types = row.get("publicationTypes") or []
     kind = next((_KINDS[t] for t in types if t in _KINDS), None)
-    venue = text(row.get("venue")) or text((row.get("journal") or {}).get("name"))
+    venue = plain(row.get("venue")) or plain((row.get("journal") or {}).get("name"))
     if kind is None:
         kind = "article" if arxiv and not (doi and not doi.startswith("10.48550/")) else "article-journal"
     pmid = ids.get("PubMed")
@@ -74,7 +76,7 @@ def _paper(row: Any) -> SearchHit | None:
         rank=0,
         scholarly=True,
         doi=doi,
-        authors=tuple(n for a in row.get("authors") or [] if isinstance(a, dict) and (n := text(a.get("name")))),
+        authors=tuple(n for a in row.get("authors") or [] if isinstance(a, dict) and (n := person_name(a.get("name")))),
         year=year_of(row.get("year")),
         venue=venue,
         kind=kind,

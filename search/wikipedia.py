@@ -8,15 +8,12 @@ second is used. Articles are read as web pages (CC BY-SA), so hits are plain.
 
 from __future__ import annotations
 
-import html
-import re
 from typing import Any
 from urllib.parse import quote
 
 from deepref.search.api import ApiProvider, Page, ProviderStats, text
 from deepref.search.models import SearchHit
-
-_TAGS = re.compile(r"<[^<>]+>")  # never holds a "<": linear on "<<<<…" (docs/security.md)
+from deepref.search.records import plain
 
 
 class WikipediaProvider(ApiProvider):
@@ -52,7 +49,8 @@ class WikipediaProvider(ApiProvider):
         for row in rows:
             title = text(row.get("title")) if isinstance(row, dict) else None
             if title:
-                snippet = text(html.unescape(_TAGS.sub("", row.get("snippet") or ""))) or ""
+                # the snippet's <span class="searchmatch"> marks and entities; the title is the page's name
+                snippet = plain(row.get("snippet") or "") or ""
                 url = f"{self.base_url}/wiki/{quote(title.replace(' ', '_'), safe='()_,:')}"
                 hits.append(SearchHit(url, title, snippet, self.name, "", 0))
         return Page(hits, "continue" in data)

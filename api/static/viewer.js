@@ -80,6 +80,8 @@ function showReference(ref) {
   title.textContent = ref.title || ref.url;
   title.href = safeUrl(ref);
   $("panel-date").textContent = ref.date ? ref.date : "";
+  const flag = noticeNode(ref);
+  if (flag) { $("panel-date").appendChild(document.createTextNode(" ")); $("panel-date").appendChild(flag); }
   const score = $("panel-score");
   score.textContent = "";
   if (typeof ref.support === "number") {
@@ -136,6 +138,13 @@ function locatorNode(ref) {
   return el("span", {"class": "locator"}, loc.text);
 }
 
+// A retracted, withdrawn or corrected work (references[].notice, from its index) is
+// flagged beside its title and in the reference panel: a reader must see it first.
+function noticeNode(ref) {
+  if (!ref.notice) return null;
+  return el("span", {"class": "badge badge-notice badge-" + ref.notice.replace(/ /g, "-"), "title": `This work was ${ref.notice}, as its index reports`}, ref.notice);
+}
+
 function renderReferences(refs) {
   const list = $("references");
   list.textContent = "";
@@ -146,6 +155,8 @@ function renderReferences(refs) {
     const a = el("a", {"href": safeUrl(group[0]), "target": "_blank", "rel": REL},
                  group[0].title || group[0].url);
     li.appendChild(a);
+    const flag = noticeNode(group[0]);
+    if (flag) li.appendChild(flag);
     const shown = new Set();
     for (const r of group) {
       if (shown.has(r.quote)) continue;  // several claims may rest on one passage

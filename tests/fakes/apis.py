@@ -7,6 +7,7 @@
 ``(200, None)`` the good answer (to script a failure after it), ``("deep", n)`` a JSON
 array nested ``n`` deep, ``("huge", n)`` a body of ``n`` bytes sent in chunks as it is
 written (never held whole), ``("undecodable", None)`` bytes that are not the UTF-8 it claims.
+``raw`` serves a recorded answer (a file of tests/fixtures/scholarly) as it is, for a path.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ class FakeApi:
         self.script: list[tuple[object, float | None]] = []
         self.requests: list[web.Request] = []
         self.params: list[dict[str, str]] = []
+        # path -> (body, content type): a recorded answer served as it is (tests/fixtures/scholarly)
+        self.raw: dict[str, tuple[bytes, str]] = {}
         self.app = web.Application()
 
     async def scripted(self, request: web.Request, malformed: str = "{not json") -> web.StreamResponse | None:
@@ -48,6 +51,9 @@ class FakeApi:
         self.requests.append(request)
         self.params.append(dict(request.query))
         if not self.script:
+            if request.path in self.raw:
+                body, content_type = self.raw[request.path]
+                return web.Response(body=body, content_type=content_type, charset="utf-8")
             return None
         what, value = self.script.pop(0)
         if what == 200:

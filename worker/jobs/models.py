@@ -22,6 +22,8 @@ from deepref.worker.jobs.plans import PlanOut
 CONTEXT_CHARS = 400  # source text kept on each side of a quote for viewers
 SourceKind = Literal["web", "document", "work"]
 """A web page, a document of the job's folder (file:), or a scholarly work."""
+Notice = Literal["retracted", "withdrawn", "expression of concern", "corrected"]
+"""A notice published about a work (search.models.NOTICES)."""
 
 
 class JobState(StrEnum):
@@ -233,6 +235,9 @@ class ReferenceOut(BaseModel):
     cites: Literal["full text", "abstract"] | None = Field(
         None, description="'abstract' when the quote comes from the work's abstract, not its text."
     )
+    notice: Notice | None = Field(
+        None, description="The cited work was retracted, withdrawn, corrected or has an expression of concern."
+    )
 
     @classmethod
     def of(
@@ -251,6 +256,7 @@ class ReferenceOut(BaseModel):
             source_kind=source_kind,
             doi=(work or {}).get("doi"),
             cites=(work or {}).get("cites"),
+            notice=(work or {}).get("notice"),
         )
 
     @model_validator(mode="after")
@@ -289,7 +295,11 @@ class SourceOut(BaseModel):
     accessed: str | None = Field(None, description="Date (ISO, UTC) the page was read.")
     # a scholarly work (docs/search.md): what its index gave; none of it is ever made up
     doi: str | None = Field(None, description="The work's DOI, as a scholarly index gave it.")
-    authors: list[str] = Field(default_factory=list, description="The work's authors, as its index lists them.")
+    authors: list[str] = Field(
+        default_factory=list,
+        description="The work's authors, as its index lists them: 'Family, Given' when it gives the parts "
+        "(Crossref, PubMed), else the name as one string.",
+    )
     year: int | None = Field(None, description="Year of publication.")
     venue: str | None = Field(None, description="Journal, proceedings or repository.")
     type: str | None = Field(None, description="CSL type: article-journal, paper-conference, article (preprint), …")
@@ -299,6 +309,13 @@ class SourceOut(BaseModel):
     cites: Literal["full text", "abstract"] | None = Field(
         None, description="For a work: whether its open-access full text or only its abstract was read and quoted."
     )
+    notice: Notice | None = Field(
+        None,
+        description="A notice published about the work, as its index reports it (OpenAlex is_retracted, Crossref "
+        "updated-by/update-to/relation, PubMed CommentsCorrections): retracted, withdrawn, expression of concern, "
+        "corrected.",
+    )
+    notice_doi: str | None = Field(None, description="The DOI of that notice, when the index gave it.")
     # a file of the job's folder: the version quoted, and whether it is still the file's
     sha256: str | None = Field(None, description="A document's SHA-256: of the bytes the job read and quoted.")
     changed: bool = Field(

@@ -17,7 +17,9 @@ from deepref.worker.jobs.models import FailureOut, ProviderSearchOut, ReferenceO
 from deepref.worker.pipeline.extractive import DECLINED_NOTICE, EXTRACTIVE_NOTICE, is_nothing_found
 from deepref.worker.pipeline.outputs import Chunked, Generated, SourceDocument
 
-WORK_FIELDS = ("doi", "authors", "year", "venue", "type", "arxiv_id", "pmid", "landing_url", "cites")
+WORK_FIELDS = (
+    "doi", "authors", "year", "venue", "type", "arxiv_id", "pmid", "landing_url", "cites", "notice", "notice_doi",
+)  # fmt: skip
 
 
 def build_result(

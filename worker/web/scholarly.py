@@ -41,6 +41,8 @@ def work_of(hit: dict, cites: str) -> dict | None:
         "pmid": hit.get("pmid"),
         "landing_url": hit.get("url"),
         "cites": cites,
+        "notice": hit.get("notice"),
+        "notice_doi": hit.get("notice_doi"),
     }
 
 
