@@ -100,9 +100,9 @@ def merge_work(kept: SearchHit, other: SearchHit) -> SearchHit:
     (Crossref's, the registrar's); names given as parts (``Family, Given``) win over
     the same names written as one string; a notice (a retraction) is kept."""
     journal = other if _published(other) and not _published(kept) else kept
+    if _published(other) and other.provider == "crossref" and other.doi == journal.doi:
+        journal = other  # the DOI's own record, as its registrar holds it
     venues = [h.venue for h in (journal, kept, other) if h.venue]
-    if journal.doi and other.provider == "crossref" and other.doi == journal.doi and other.venue:
-        venues.insert(0, other.venue)
     return replace(
         kept,
         doi=journal.doi or kept.doi or other.doi,

@@ -100,7 +100,8 @@ class PubMedProvider(ApiProvider):
         abstract = " ".join(p for p in parts if p) or None
         authors = []
         for a in art.findall("AuthorList/Author"):
-            given = a.findtext("ForeName") or a.findtext("Initials")
+            initials = text(a.findtext("Initials")) or ""  # "TC": two initials, as a reader writes "T C"
+            given = a.findtext("ForeName") or (" ".join(initials) if initials.isalpha() else initials)
             if full := person(given, a.findtext("LastName")) or person_name(a.findtext("CollectiveName")):
                 authors.append(full)
         notice = None

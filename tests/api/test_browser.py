@@ -548,3 +548,45 @@ def test_a_follow_up_asked_under_the_answer_shows_its_thread(
     finally:
         server.stop()
     assert searxng_server.fake.queries == searched
+
+
+def test_a_retracted_work_is_flagged_in_the_viewer(chromium, worker_env, client_for, tmp_path):
+    """Issue 32, item 4: a reference whose work was retracted (references[].notice)
+    shows it beside its title and in the reference panel; a sound one shows nothing."""
+    import json
+
+    from deepref.api.app import create_app
+    from tests.fakes.server import ServerThread
+
+    def ref(n: int, title: str, notice: str | None) -> dict:
+        return {
+            "n": n, "source_id": str(n), "url": f"https://doi.org/10.1000/w{n}", "title": title,
+            "quote": f"Quote {n}.", "quote_span": [0, 8], "answer_span": [0, 10], "score": 0.9,
+            "source_kind": "work", "doi": f"10.1000/w{n}", "cites": "abstract", "notice": notice,
+        }  # fmt: skip
+
+    refs = [ref(1, "Tidal dissipation in Europa's ice shell", "retracted"), ref(2, "Heat flow of Io", None)]
+    run = tmp_path / "reports" / "moons" / "2026-11-29T0900"
+    run.mkdir(parents=True)
+    section = {"question": "q", "status": "done", "answer": "Tides heat Europa.[^1] Io too.[^2]", "markers": []}
+    (run / "report.json").write_text(
+        json.dumps(
+            {"title": "Moons", "run": run.name, "sections": [section | {"references": refs}], "references": refs}
+        )
+    )
+    client = client_for(worker_env | {"DEEPREF_REPORTS_DIR": str(tmp_path / "reports")})
+    server = ServerThread(create_app(client.settings, client=client)).start()
+    try:
+        page = chromium.new_page()
+        page.goto(server.base_url + f"/reports/moons/runs/{run.name}")
+        page.wait_for_selector("#references li")
+        first, second = page.locator("#references li").all()[:2]
+        assert first.locator(".badge-notice").inner_text().lower() == "retracted"
+        assert second.locator(".badge-notice").count() == 0
+        first.locator("blockquote").first.click()
+        page.wait_for_selector("#panel:not([hidden])")
+        assert page.locator("#panel-date .badge-retracted").inner_text().lower() == "retracted"
+        second.locator("blockquote").first.click()
+        assert page.locator("#panel-date .badge-notice").count() == 0
+    finally:
+        server.stop()

@@ -1,7 +1,7 @@
 """A local OpenAI-compatible endpoint: chat completions and embeddings, deterministic.
 
 Chat: answers from the numbered context it receives, like an obedient model: from
-each of the first three sections, the whole sentence sharing most words with the
+each of the first three sections (``cite_sections``), the whole sentence sharing most words with the
 question, followed by ``[n]``.
 A request for search queries gets a few queries back. Embeddings: hashed bag of
 words (dim 384, L2-normalised), so texts sharing words get close vectors.
@@ -100,6 +100,7 @@ class FakeOpenAI:
         self.judge: str | None = None  # the citation judge's misbehaviour (see _verdicts)
         # question substring -> scripted answer (see ``script``); others get the obedient one
         self.scripts: dict[str, str] = {}
+        self.cite_sections = 3  # how many of the context's sections the obedient answer cites
         # deep research's prompts (tests/fakes/researcher.py); ``researcher.behave`` scripts it
         self.researcher = Researcher()
         self.app = web.Application()
@@ -158,7 +159,7 @@ class FakeOpenAI:
             question = set(re.findall(r"\w+", user.split("\n", 1)[0].lower()))
             lines = []
             context = user.split("\n\nAnswer the question", 1)[0]  # not the closing instruction
-            for n, section in _SECTION.findall(context)[:3]:
+            for n, section in _SECTION.findall(context)[: self.cite_sections]:
                 pieces = [x.strip() for x in re.split(r"(?<=[.!?。！？])\s+|\n", section.strip()) if x.strip()]
                 # whole sentences, not the title line a page opens with
                 sentences = [x for x in pieces if x[-1] in ".!?。！？"] or pieces

@@ -84,7 +84,7 @@ async def test_pubmed_inline_markup_names_and_retraction(serve, sleeps):
     [hit] = await hits_of(PubMedProvider, fake, "/efetch.fcgi", "pubmed.xml", "text/xml", serve, sleeps)
     assert hit.title == "Ca²⁺ signalling in Drosophila neurons"  # MEDLINE's closing period gone
     assert hit.abstract == "Neurons use Ca²⁺ & cAMP. Signals rise 2-fold."
-    assert hit.authors == ("Diele Viegas, Mariana", "Strekas, TC", "Drosophila Neuro Consortium")
+    assert hit.authors == ("Diele Viegas, Mariana", "Strekas, T C", "Drosophila Neuro Consortium")
     assert hit.notice == "retracted" and hit.venue == "Nature neuroscience"
 
 
