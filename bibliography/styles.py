@@ -105,7 +105,12 @@ def rendered(works: Sequence[Work], keys: Sequence[str], style: str, output: Out
             f" {bibliography.cite(c, lambda _item: None)}" if work.pages else ""
             for c, work in zip(citations, works, strict=True)
         ]
-    return {key: _finish(entry + at, output) for key, entry, at in zip(keys, entries, cited, strict=True)}
+    # a retraction is not in APA's or Chicago's CSL: said after the entry, as APA 7 asks ("[Retracted]")
+    notes = [f" [{work.notice_text}]" if work.notice_text else "" for work in works]
+    return {
+        key: _finish(entry + at + note, output)
+        for key, entry, at, note in zip(keys, entries, cited, notes, strict=True)
+    }
 
 
 def reference_list(works: Sequence[Work], keys: Sequence[str], style: str, output: Output = "text") -> list[str]:

@@ -177,3 +177,6 @@ async def test_the_bibtex_of_real_records_reads_back_as_typed(serve, sleeps):
     assert platform["note"].startswith("Corrected")
     assert omega["title"] == "ωTest: a robust test of H₀ at 10⁻³ precision" and "\\$" not in bib
     assert "&amp;" not in bib and "\x98" not in bib and "<" not in bib
+    apa = export(works, "apa").text
+    assert "[Retracted (notice: https://doi.org/10.1111/sysb.99999)]" in apa and "[Corrected" in apa
+    assert "Diele Viegas, M., van der Berg, J., & Treebase Consortium. (2019)" in apa
