@@ -134,3 +134,62 @@ def make_odt() -> bytes:
     buf = io.BytesIO()
     doc.write(buf)
     return buf.getvalue()
+
+
+RIVER_SENTENCES = [
+    f"Survey {n} found that the {animal} along reach {n} of the river had {verb} since the dam was removed."
+    for n, (animal, verb) in enumerate(
+        [("otters", "doubled"), ("herons", "halved"), ("trout", "returned"), ("beavers", "spread")] * 50, start=1
+    )
+]
+
+
+def make_columns_pdf(
+    sentences=RIVER_SENTENCES,
+    *,
+    columns=2,
+    pages=4,
+    header="Federal Register / Vol. 85, No. 152 / Monday, August 10, 2020",
+    body_first=None,
+) -> bytes:
+    """Pages of ``columns`` columns drawn line by line across the columns (as some
+    layout programs do), a header whose page number changes side on even pages, a
+    footer "-N- Instructions for Form 1040" and a vertical stamp in the left margin.
+    ``body_first``: a line (with ``{n}`` for the page) opening each page's body."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.utils import simpleSplit
+    from reportlab.pdfgen import canvas
+
+    width = A4[0] - 100
+    gutter = 18
+    column = (width - gutter * (columns - 1)) / columns
+    lines = simpleSplit(" ".join(sentences), "Helvetica", 9, column)
+    per_column = 50
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4)
+    for page in range(1, pages + 1):
+        c.setFont("Helvetica", 8)
+        if page % 2:
+            c.drawString(50, 810, f"{47700 + page} {header}")
+        else:
+            c.drawRightString(545, 810, f"{header} {47700 + page}")
+        c.drawString(250, 30, f"-{page}- Instructions for Form 1040")
+        c.saveState()
+        c.translate(20, 300)
+        c.rotate(90)
+        c.drawString(0, 0, f"Downloaded from the county library on 2024-01-0{page}")
+        c.restoreState()
+        c.setFont("Helvetica", 9)
+        top = 780
+        if body_first:
+            c.drawString(50, top, body_first.format(n=page))
+            top -= 14
+        chunk, lines = lines[: per_column * columns], lines[per_column * columns :]
+        for row in range(per_column):
+            for k in range(columns):
+                at = k * per_column + row
+                if at < len(chunk):
+                    c.drawString(50 + k * (column + gutter), top - 14 * row, chunk[at])
+        c.showPage()
+    c.save()
+    return buf.getvalue()

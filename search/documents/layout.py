@@ -1,0 +1,250 @@
+"""A PDF page's text boxes in reading order, without running headers, footers and
+margin stamps. Pure logic on boxes (no PDF library), so it is tested on numbers.
+
+PDFium gives a page's text as line segments with their rectangles, in the order the
+file draws them. A three-column booklet drawn line by line across the columns then
+reads "…It The offices generally are located in the may help you…". Here lines are
+grouped into columns at the vertical gutters that most lines leave free, and a line
+that crosses a gutter (a title, a full-width abstract) cuts the page into bands read
+top to bottom, each band column by column (an XY cut).
+
+Running lines are judged by position and similarity: a line at a page's top or bottom
+edge, set apart from the body, that resembles an edge line on at least two nearby pages
+once numbers are masked ("47706 Federal Register / Vol. 85, No. 152" and its next page
+"Federal Register / Vol. 85, No. 152 … 47707" share their words). A lone page number at
+an edge and vertical text in a side margin go too. A body line is never an edge line
+set apart from the body, so one that resembles the header stays."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+NEARBY_PAGES = 4  # an edge line is compared with the edge lines this many pages either side
+MIN_ALIKE_PAGES = 2  # ... and is running when it resembles one on this many of them
+ALIKE = 0.6  # word-set overlap (Jaccard) for two edge lines to count as alike
+EDGE_BAND = 0.06  # the outer fraction of the page height where a line is at the edge anyway
+EDGE_DEPTH = 3  # lines looked at on each end of a page
+_NUMBERS = re.compile(r"\d+|\b[ivxlcdm]+\b", re.I)
+_WORD = re.compile(r"[^\W_]+|#")
+_PAGE_NUMBER = re.compile(r"^[\W_]*(?:page|p\.|seite|pag\.?)?[\W_]*#(?:[\W_]*(?:of|/|de|von)[\W_]*#)?[\W_]*$")
+
+
+@dataclass
+class Line:
+    """A line of text and its box in PDF points (y grows upwards)."""
+
+    left: float
+    bottom: float
+    right: float
+    top: float
+    text: str
+    vertical: bool = False
+    key: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def height(self) -> float:
+        return self.top - self.bottom
+
+
+@dataclass
+class PageBoxes:
+    """A page's size and its text boxes as (left, bottom, right, top, text)."""
+
+    width: float
+    height: float
+    boxes: Sequence[tuple[float, float, float, float, str]]
+    lines: list[Line] = field(default_factory=list)
+    edges: list[Line] = field(default_factory=list)
+
+
+def lines_of(boxes: Sequence[tuple[float, float, float, float, str]]) -> list[Line]:
+    """Boxes (in the file's order) merged into lines: a box on the previous box's baseline
+    that touches it (a font change splits a line into boxes) continues its line; a gap
+    wider than the text is tall separates columns."""
+    lines: list[Line] = []
+    last: Line | None = None
+    for left, bottom, right, top, text in boxes:
+        if not text or text.isspace():
+            continue
+        height = top - bottom
+        if height > 2 * (right - left) and len(text.strip()) > 3:
+            lines.append(Line(left, bottom, right, top, text, vertical=True))
+            continue
+        if last is not None:
+            overlap = min(top, last.top) - max(bottom, last.bottom)
+            gap = left - last.right
+            if overlap >= 0.5 * min(height, last.top - last.bottom) and -height <= gap <= height:
+                last.text += (" " if gap > 0.15 * height and not last.text.endswith(" ") else "") + text
+                last.right, last.top, last.bottom = max(last.right, right), max(last.top, top), min(last.bottom, bottom)
+                continue
+        last = Line(left, bottom, right, top, text)
+        lines.append(last)
+    return lines
+
+
+def _edge_lines(lines: list[Line], height: float) -> list[Line]:
+    """The lines at a page's top and bottom that are set apart from the body: in the outer
+    band of the page, or followed (preceded) by a gap wider than the page's line pitch.
+    Lines on one baseline (a footer and the page number beside it) go together."""
+    flat = sorted((ln for ln in lines if not ln.vertical), key=lambda ln: -ln.top)
+    rows: list[list[Line]] = []
+    for line in flat:
+        if rows and rows[-1][0].top - line.top < 0.5 * line.height:
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    if len(rows) < 2:
+        return []
+    pitches = sorted(a[0].top - b[0].top for a, b in itertools.pairwise(rows))
+    pitch = pitches[len(pitches) // 4]  # the line spacing, not a gap between blocks
+    edges: list[Line] = []
+    for order in (rows, rows[::-1]):
+        for i, row in enumerate(order[:EDGE_DEPTH]):
+            gap = abs(row[0].top - order[i + 1][0].top) if i + 1 < len(order) else 0.0
+            outer = all(_outer(ln, height) for ln in row)
+            if not (outer or gap > 1.6 * pitch):
+                break
+            edges += [ln for ln in row if ln not in edges]
+    return edges
+
+
+def _outer(line: Line, height: float) -> bool:
+    return line.bottom > (1 - EDGE_BAND) * height or line.top < EDGE_BAND * height
+
+
+def _key(text: str) -> frozenset[str]:
+    return frozenset(_WORD.findall(_NUMBERS.sub("#", text.lower())))
+
+
+def _alike(a: frozenset[str], b: frozenset[str]) -> bool:
+    if len(a) < 2 or len(b) < 2:
+        return a == b
+    return len(a & b) >= ALIKE * len(a | b)
+
+
+def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
+    """For each page, the ids of its lines that are running headers, footers or margin
+    text (``id(line)`` of ``page.lines``)."""
+    for page in pages:
+        page.lines = lines_of(page.boxes)
+        page.edges = _edge_lines(page.lines, page.height)
+        for line in page.edges:
+            line.key = _key(line.text)
+    running: list[set[int]] = []
+    for i, page in enumerate(pages):
+        gone = {
+            id(ln) for ln in page.lines if ln.vertical and (ln.right < 0.12 * page.width or ln.left > 0.88 * page.width)
+        }
+        nearby = [pages[j] for j in range(max(0, i - NEARBY_PAGES), min(len(pages), i + NEARBY_PAGES + 1)) if j != i]
+        gone |= {id(ln) for ln in page.edges if _is_running(ln, page, nearby, few=len(pages) <= MIN_ALIKE_PAGES)}
+        running.append(gone)
+    return running
+
+
+def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool) -> bool:
+    """An edge line is running when it is a lone page number, or resembles an edge line in
+    the same half of at least MIN_ALIKE_PAGES nearby pages; in a document of too few pages
+    to compare, when it lies in the page's outer band."""
+    if _PAGE_NUMBER.match(_NUMBERS.sub("#", " ".join(line.text.lower().split()))):
+        return True
+    if few:
+        return _outer(line, page.height)
+    upper = line.top > page.height / 2
+    alike = 0
+    for other in nearby:
+        if any((o.top > other.height / 2) == upper and _alike(line.key, o.key) for o in other.edges):
+            alike += 1
+            if alike >= MIN_ALIKE_PAGES:
+                return True
+    return False
+
+
+def _free_runs(lines: list[Line]) -> list[tuple[float, float]]:
+    """The x ranges (points) that few lines cross, far fewer than the text on both sides
+    (a title or a full-width abstract crosses; a short last column on a last page is
+    still a column), at least 6 points wide and inside the text's width."""
+    x0 = int(min(ln.left for ln in lines))
+    span = int(max(ln.right for ln in lines)) + 1 - x0
+    if span < 100:
+        return []
+    cover = [0] * (span + 2)
+    for ln in lines:
+        cover[int(ln.left) - x0] += 1
+        cover[int(ln.right) - x0 + 1] -= 1
+    cover = list(itertools.accumulate(cover))
+    left_peak = list(itertools.accumulate(cover, max))
+    right_peak = list(itertools.accumulate(cover[::-1], max))[::-1]
+    allowed = max(1, int(0.15 * len(lines)))
+    runs: list[tuple[float, float]] = []
+    start = None
+    for x in range(span + 1):
+        if cover[x] <= allowed and cover[x] <= 0.34 * min(left_peak[x], right_peak[x]):
+            if start is None:
+                start = x
+        elif start is not None:
+            if x - start >= 6 and 0.1 * span < start and x < 0.9 * span:
+                runs.append((start + x0, x + x0))
+            start = None
+    return runs
+
+
+def _gutters(lines: list[Line]) -> list[tuple[float, float]]:
+    """The free strips between columns of prose, left to right; none on a single-column
+    page or in a table (short cells)."""
+    if len(lines) < 8:
+        return []
+    gutters = []
+    for left, right in _free_runs(lines):
+        middle = (left + right) / 2
+        lefts = [ln for ln in lines if ln.right <= middle]
+        rights = [ln for ln in lines if ln.left >= middle]
+        # three lines are enough: a last page's last column may be short
+        if len(lefts) >= 3 and len(rights) >= 3 and _wordy(lefts) and _wordy(rights):
+            gutters.append((left, right))
+    return gutters
+
+
+def _wordy(lines: list[Line]) -> bool:
+    """Lines of prose, not the cells of a table: most hold several words."""
+    words = sorted(len(ln.text.split()) for ln in lines)
+    return words[len(words) // 2] >= 4
+
+
+def reading_order(lines: list[Line]) -> list[Line]:
+    """The body lines in reading order: column by column within each band between the
+    lines that cross a gutter; a single-column page keeps its top-to-bottom order."""
+    flat = [ln for ln in lines if not ln.vertical]
+    gutters = _gutters(flat)
+    if not gutters:
+        return lines
+    bounds = [g[0] for g in gutters]
+    ordered: list[Line] = []
+    band: list[tuple[int, Line]] = []
+
+    def flush() -> None:
+        ordered.extend(ln for _, ln in sorted(band, key=lambda cl: (cl[0], -cl[1].top)))
+        band.clear()
+
+    for line in sorted(flat, key=lambda ln: -ln.top):
+        column = sum(line.left >= b for b in bounds)
+        crosses = any(line.left < g[0] and line.right > g[1] for g in gutters)
+        if crosses:
+            flush()
+            ordered.append(line)
+        else:
+            band.append((column, line))
+    flush()
+    return ordered + [ln for ln in lines if ln.vertical]
+
+
+def page_texts(pages: list[PageBoxes]) -> list[str]:
+    """Each page's text in reading order, a line a line, without its running lines."""
+    running = mark_running(pages)
+    out = []
+    for page, gone in zip(pages, running, strict=True):
+        body = [ln for ln in page.lines if id(ln) not in gone]
+        out.append("\n".join(ln.text for ln in reading_order(body)))
+    return out
