@@ -11,6 +11,7 @@ from deepref.search.documents.sections import Sections
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 DC = "{http://purl.org/dc/elements/1.1/}"
+PARAGRAPH = frozenset({f"{W}p"})
 _HEADING = re.compile(r"^(?:heading|berschrift|titre|título|titolo)\s*(\d)$", re.I)
 
 
@@ -41,17 +42,23 @@ def _text(paragraph) -> str:
     return "".join(parts).strip()
 
 
+def _add(paragraph, sections: Sections) -> None:
+    text = _text(paragraph)
+    if text:
+        level = _level(paragraph)
+        sections.heading(level, text) if level else sections.add(text)
+
+
 def read_docx(data: bytes, name: str, budget: Budget) -> ReadDocument:
     z = SafeZip(data, name)
-    body = z.xml("word/document.xml")
     sections = Sections(budget)
-    for paragraph in body.iter(f"{W}p"):
+    for outer in z.stream("word/document.xml", PARAGRAPH, budget):
+        for paragraph in outer.iter(f"{W}p"):  # a text box's paragraphs sit inside one
+            if sections.full:
+                break
+            _add(paragraph, sections)
         if sections.full:
             break
-        text = _text(paragraph)
-        if text:
-            level = _level(paragraph)
-            sections.heading(level, text) if level else sections.add(text)
     title = ""
     if "docProps/core.xml" in z.names:
         found = z.xml("docProps/core.xml").find(f"{DC}title")

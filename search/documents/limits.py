@@ -51,6 +51,7 @@ class Budget:
         self.cut_at = ""  # where reading stopped ("slide 7 of 200"), once it did
         self.repeats: Counter[str] = Counter()
         self.pages_cut = 0  # pages of a PDF past max_pages: how many it has
+        self.other: list[str] = []  # cuts by another limit, each a sentence
 
     @property
     def full(self) -> bool:
@@ -84,6 +85,12 @@ class Budget:
             kept.append(seg if text is seg.text else replace(seg, text=text))
         return tuple(kept)
 
+    def cut(self, what: str) -> None:
+        """Reading stopped by a limit of its own: ``what`` says which and where (a
+        sentence after the file's name)."""
+        self.left = 0
+        self.other.append(f"{self.name}: {what}")
+
     def repeated(self, part: str) -> None:
         """``part`` (a slide, a chapter, a page) was met again and not read again."""
         self.repeats[part] += 1
@@ -100,6 +107,7 @@ class Budget:
                 f"{self.name}: its first {self.limits.max_pages:,} of {self.pages_cut:,} pages read "
                 "(DEEPREF_DOCUMENT_MAX_PAGES)"
             )
+        out += self.other
         if self.cut_at:
             out.append(
                 f"{self.name} was cut at {self.limits.max_chars:,} characters (DEEPREF_DOCUMENT_MAX_CHARS): "

@@ -14,6 +14,7 @@ from deepref.search.documents.sections import Sections
 TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 OFFICE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
 DC = "{http://purl.org/dc/elements/1.1/}"
+PARTS = frozenset({f"{TEXT}h", f"{TEXT}p"})
 
 
 def _spaces(value: str | None) -> str:
@@ -43,23 +44,28 @@ def _text(el, room: int) -> str:
     return "".join(parts)
 
 
+def _add(el, sections: Sections, budget: Budget) -> None:
+    if el.tag == f"{TEXT}h":
+        level = el.get(f"{TEXT}outline-level", "1")
+        text = _text(el, budget.left).strip()
+        if text:
+            sections.heading(int(level) if level.isdigit() else 1, text)
+    elif el.tag == f"{TEXT}p":
+        text = _text(el, budget.left).strip()
+        if text:
+            sections.add(text)
+
+
 def read_odt(data: bytes, name: str, budget: Budget) -> ReadDocument:
     z = SafeZip(data, name)
-    content = z.xml("content.xml")
     sections = Sections(budget)
-    body = content.find(f"{OFFICE}body")
-    for el in (body if body is not None else content).iter():
+    for part in z.stream("content.xml", PARTS, budget, within=f"{OFFICE}body"):
+        for el in part.iter():  # a note's or a frame's paragraphs sit inside one
+            if sections.full:
+                break
+            _add(el, sections, budget)
         if sections.full:
             break
-        if el.tag == f"{TEXT}h":
-            level = el.get(f"{TEXT}outline-level", "1")
-            text = _text(el, budget.left).strip()
-            if text:
-                sections.heading(int(level) if level.isdigit() else 1, text)
-        elif el.tag == f"{TEXT}p":
-            text = _text(el, budget.left).strip()
-            if text:
-                sections.add(text)
     title = ""
     if "meta.xml" in z.names:
         found = z.xml("meta.xml").find(f".//{DC}title")

@@ -17,6 +17,7 @@ A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
 R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 DC = "{http://purl.org/dc/elements/1.1/}"
+PARAGRAPH = frozenset({f"{A}p"})
 
 
 def _slide_paths(z: SafeZip) -> list[str]:
@@ -49,10 +50,15 @@ def read_pptx(data: bytes, name: str, budget: Budget) -> ReadDocument:
             budget.stop(f"slide {number - 1} of {len(paths)}")
             continue
         lines = []
-        for paragraph in z.xml(path).iter(f"{A}p"):
-            line = "".join(t.text or "" for t in paragraph.iter(f"{A}t")).strip()
-            if line:
-                lines.append(line)
+        size = 0
+        for outer in z.stream(path, PARAGRAPH, budget):
+            for paragraph in outer.iter(f"{A}p"):
+                line = "".join(t.text or "" for t in paragraph.iter(f"{A}t")).strip()
+                if line:
+                    lines.append(line)
+                    size += len(line) + 1
+            if size > budget.left:
+                break  # the slide is cut here: take() names it
         first_line = first_line or (lines[0] if lines else "")
         text = budget.take("\n".join(lines), f"slide {number} of {len(paths)}")
         segments.append(Segment(text, "slide", number))

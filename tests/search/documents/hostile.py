@@ -64,6 +64,29 @@ def pptx_many_paragraphs(times: int = 500, paragraphs: int = 15_000) -> bytes:
     return buf.getvalue()
 
 
+def docx_many_paragraphs(paragraphs: int = 300_000) -> bytes:
+    """A DOCX (python-docx's, its body rewritten with zipfile) of ``paragraphs`` empty
+    paragraphs, each with a revision id (so the part compresses under the zip-bomb
+    ratio), then one paragraph of text: a large element tree from a small file."""
+    import random
+    import zipfile
+
+    from tests.search.documents.makers import make_docx
+
+    source = zipfile.ZipFile(io.BytesIO(make_docx()))
+    rnd = random.Random(31)
+    empty = "".join(f'<w:p w:rsidR="{rnd.getrandbits(32):08X}"/>' for _ in range(paragraphs))
+    xml = source.read("word/document.xml").decode()
+    at = xml.index("<w:body>") + len("<w:body>")
+    xml = xml[:at] + empty + "<w:p><w:r><w:t>After the empty paragraphs.</w:t></w:r></w:p>" + xml[at:]
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            body = xml.encode() if info.filename == "word/document.xml" else source.read(info.filename)
+            target.writestr(info.filename, body)
+    return out.getvalue()
+
+
 def epub_repeating_chapter(times: int = 500, chapter_chars: int = 50_000) -> bytes:
     """An EPUB whose spine names one chapter ``times`` times."""
     from ebooklib import epub

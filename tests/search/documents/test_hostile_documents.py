@@ -104,3 +104,28 @@ def test_the_index_keeps_at_most_max_passages_and_names_what_was_cut(tmp_path: P
     assert "deck.pptx: its first 5 of" in deck and "(DEEPREF_DOCUMENT_MAX_PASSAGES)" in deck
     assert summary.warnings == sorted(stored)
     assert any(line.startswith("read with warnings: 2") for line in summary.lines())
+
+
+def test_a_large_office_part_is_streamed_a_paragraph_at_a_time():
+    """A 12 MB DOCX of 3 million empty paragraphs took 1 GB as one element tree; the
+    body is streamed, so what is held is about the part's own bytes."""
+    import tracemalloc
+
+    data = hostile.docx_many_paragraphs(100_000)
+    xml_bytes = 100_000 * 26
+    tracemalloc.start()
+    try:
+        doc = read_bytes(data, "empty.docx")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert "After the empty paragraphs." in doc.text_and_marks()[0]
+    assert peak < 4 * xml_bytes, f"{peak:,} bytes held for {xml_bytes:,} bytes of XML"  # a whole tree: about 20x
+
+
+def test_a_part_past_the_element_limit_is_cut_and_named(monkeypatch):
+    from deepref.search.documents import safezip
+
+    monkeypatch.setattr(safezip, "MAX_MEMBER_ELEMENTS", 1000)
+    doc = read_bytes(hostile.docx_many_paragraphs(5000), "empty.docx")
+    assert doc.cut == ("empty.docx: word/document.xml read up to its first 1,000 XML elements (a part of more is cut)",)
