@@ -33,7 +33,10 @@ __all__ = ["is_placeholder", "person", "person_name", "plain", "tex"]
 # C0 (but tab, LF, CR, which become spaces), DEL, C1, non-characters, lone surrogates
 _NONCHARACTERS = "".join(chr(plane * 0x10000 + low) for plane in range(17) for low in (0xFFFE, 0xFFFF))
 _CONTROL = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ud800-\udfff{_NONCHARACTERS}]")
-_TAG = re.compile(r"<!--.*?-->|<(/?)([A-Za-z][\w.-]*(?::[\w.-]+)?)((?:\s[^<>]*)?)>", re.S)
+# a tag's attributes never hold "<" or ">": each scan stops at the next "<", linear on "<a <a <a…"
+_TAG = re.compile(r"<(/?)([A-Za-z][\w.-]*(?::[\w.-]+)?)((?:\s[^<>]*)?)>")
+_MAX_DEPTH = 32  # nested elements kept; deeper tags are dropped (a title nests three or four)
+_TEX_MAX = 20_000  # characters: longer than any title or abstract; pylatexenc is not run on more
 _SUP = dict(
     zip(
         "0123456789+-−=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVWαβγδεθιφχ",
@@ -71,7 +74,7 @@ def tex(value: Any) -> str | None:
     if value is None:
         return None
     value = _CONTROL.sub("", value)
-    if "\\" in value or "$" in value or "{" in value:
+    if ("\\" in value or "$" in value or "{" in value) and len(value) <= _TEX_MAX:
         value = _MATH.sub(lambda m: "$" + _SCRIPT.sub(_tex_script, m.group(1)) + "$", value)
         with contextlib.suppress(Exception):  # pylatexenc is tolerant; what it still cannot read stays as written
             value = _LATEX.latex_to_text(_TEX_ACTIVE.sub(r"\\\1", value))
@@ -114,16 +117,16 @@ class _Element:
 
 def _parse(value: str) -> _Element:
     """Tags and text as a tree; a closing tag closes up to its opening one, a stray one
-    is dropped, and a ``<`` that opens no tag is text."""
+    is dropped, tags nested deeper than ``_MAX_DEPTH`` are dropped, and a ``<`` that
+    opens no tag is text."""
     root = _Element("")
     stack = [root]
     at = 0
+    value = _without_comments(value)
     for match in _TAG.finditer(value):
         if match.start() > at:
             stack[-1].children.append(_unescape(value[at : match.start()]))
         at = match.end()
-        if match.group(2) is None:  # a comment
-            continue
         tag = match.group(2).lower().rsplit(":", 1)[-1]
         if match.group(1):
             for depth in range(len(stack) - 1, 0, -1):
@@ -132,13 +135,27 @@ def _parse(value: str) -> _Element:
                     break
         elif match.group(3).rstrip().endswith("/") or tag in ("br", "hr", "img"):
             stack[-1].children.append(_Element(tag))
-        else:
+        elif len(stack) <= _MAX_DEPTH:  # rendering recurses: a hostile nesting must not exhaust the stack
             element = _Element(tag)
             stack[-1].children.append(element)
             stack.append(element)
     if at < len(value):
         stack[-1].children.append(_unescape(value[at:]))
     return root
+
+
+def _without_comments(value: str) -> str:
+    """``<!-- … -->`` removed by plain search (a pattern would rescan an unclosed one from
+    every opener: quadratic on "<!--<!--…"); an unclosed comment runs to the end."""
+    out, at = [], 0
+    while (start := value.find("<!--", at)) >= 0:
+        out.append(value[at:start])
+        end = value.find("-->", start + 4)
+        if end < 0:
+            return "".join(out)
+        at = end + 3
+    out.append(value[at:])
+    return "".join(out)
 
 
 def _render(node: _Element | str) -> str:

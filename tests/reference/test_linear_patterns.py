@@ -86,6 +86,7 @@ def _callers():
     from deepref.reference.segmentation import Layout, _join_abbreviations, code_spans
     from deepref.search.brave import _TAGS
     from deepref.search.documents.markup import _atx
+    from deepref.search.records import plain
     from deepref.worker.pipeline.judging.citations import _INLINE_LINK, _LIST_DEF, _MARKERS, _plain
 
     return {
@@ -100,6 +101,7 @@ def _callers():
         "citation_lists": lambda t: _LIST_DEF.findall(t),
         "citation_markers": lambda t: _MARKERS.sub("", t),
         "citation_claim": _plain,
+        "scholarly_markup": plain,
     }
 
 
@@ -116,6 +118,7 @@ UNITS = {
     "citation_lists": [" \n", "\t\n"],
     "citation_markers": [" ", "\n\t", "[^"],
     "citation_claim": [" ", "[^", "[a](http://"],
+    "scholarly_markup": ["<", "<!--", "<a ", "<a", "</a", "<mml:msub>", "&amp;", "&"],
 }
 
 

@@ -113,6 +113,8 @@ async def test_semantic_scholar_and_wikipedia(serve, sleeps):
         ("bad\x00\x1b\x85\ufdd0\U0001fffe bytes", "bad bytes"),
         ("<b>unclosed <i>tags", "unclosed tags"),
         ("<" * 5000 + "a", "<" * 5000 + "a"),
+        ("x<!-- a comment -->y<!-- unclosed", "xy"),
+        ("<i>" * 100 + "deep" + "</i>" * 100, "deep"),
     ],
 )
 def test_markup_to_text(raw, text):
