@@ -42,3 +42,17 @@ def test_a_repeated_slide_is_read_once_on_the_web_path_and_the_document_names_it
         "deck.pptx repeats 199 parts (slide 1 x200): each read once",
         "deck.pptx was cut at 5,000 characters (DEEPREF_DOCUMENT_MAX_CHARS): read up to slide 1 of 200",
     )
+
+
+def test_ocr_on_the_web_path_fits_inside_the_extraction_cap():
+    """Issue 31, item 4: a scan fetched by a job is read by OCR within the extraction
+    child's cap, so it answers with the pages it read instead of being killed with none."""
+    from deepref.search.documents import ReadLimits
+    from deepref.worker.settings import Settings
+    from deepref.worker.web.extract_runner import ExtractRunner
+
+    runner = ExtractRunner(workers=1, timeout=8.0, limits=ReadLimits(ocr_page_seconds=30.0, ocr_file_seconds=120.0))
+    assert (runner.limits.ocr_file_seconds, runner.limits.ocr_page_seconds) == (6.0, 6.0)
+    settings = Settings(ocr_max_pixels=1_000_000, document_max_chars=9_999, extract_timeout=400.0)
+    limits = ExtractRunner.from_settings(settings).limits
+    assert (limits.ocr_max_pixels, limits.max_chars, limits.ocr_file_seconds) == (1_000_000, 9_999, 120.0)
