@@ -182,3 +182,23 @@ async def test_the_bibtex_of_real_records_reads_back_as_typed(serve, sleeps):
     apa = export(works, "apa").text
     assert "[Retracted (notice: https://doi.org/10.1111/sysb.99999)]" in apa and "[Corrected" in apa
     assert "Diele Viegas, M., van der Berg, J., & Treebase Consortium. (2019)" in apa
+
+
+def test_every_export_carries_the_notice_and_no_control_character():
+    """A Work built by a caller (a stored result, a report) is cleaned at the export too:
+    C1 characters and non-characters reach no file; the notice is in each format's note."""
+    import json
+
+    import rispy
+
+    work = Work(
+        "Heat\x98 flow\ufdd0", "https://doi.org/10.1016/x.1", authors=("Anil K. Bera",), venue="\x98The\x9c Icarus",
+        issued="2020", doi="10.1016/x.1", kind="article-journal", notice="retracted", notice_doi="10.1016/notice.1",
+    )  # fmt: skip
+    bib, ris, csl = (export([work], fmt).text for fmt in ("bibtex", "ris", "csl-json"))
+    for text in (bib, ris, csl):
+        assert not any(c in text for c in "\x98\x9c\ufdd0"), text
+    [entry] = bibtexparser.parse_string(bib).entries
+    assert (entry.key, entry["title"], entry["journal"]) == ("bera2020heat", "Heat flow", "The Icarus")
+    assert rispy.loads(ris)[0]["notes"] == ["Retracted (notice: https://doi.org/10.1016/notice.1)"]
+    assert json.loads(csl)[0]["note"] == "Retracted (notice: https://doi.org/10.1016/notice.1)"
