@@ -497,13 +497,16 @@ def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS, options: Choic
                                 "getFollowup": {"operationId": "getJob", "parameters": {"id": "$response.body#/id"}}
                             },
                         },
-                        "400": _error("not a job id, or a body that is not UTF-8 JSON"),
+                        "400": _error("not a job id, a body that is not UTF-8 JSON, or the job's folder unusable"),
                         **NOT_FOUND,
                         "409": _error("the job is not done (queued, running, failed or cancelled): no answer yet"),
                         "413": _error("body too large (DEEPREF_API_MAX_BODY_BYTES)"),
                         "415": _error("body not sent as Content-Type: application/json"),
                         "422": _error("invalid question or budget, or a setting the job needs is missing"),
                         **AUTH,
+                        "403": _error(
+                            "the job searched a folder outside DEEPREF_API_CORPUS_ROOTS, or Origin not allowed"
+                        ),
                         **REDIS_DOWN,
                     },
                 },

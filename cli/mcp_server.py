@@ -335,7 +335,7 @@ def _follow_up_tool(server, settings: "Settings", jobs: "_Jobs", *, queued: bool
             store = jobs.client().store
             parent = await asyncio.to_thread(store.get, job_id)
             followup.check_parent(parent)
-            options = followup.options_of(parent, budget)
+            options = followup.options_of(parent, budget, corpus_roots=settings.api_corpus_roots if http else None)
             thread = {"parent": parent.id, "parent_store": store}
             result, new_id = await _research_here(question, options, settings, ctx, caller, thread), None
         data = json.loads(format_result(result, "json"))

@@ -137,14 +137,16 @@ class Client:
     ) -> str:
         """Queue a follow-up question to a finished job (JobNotFound, or ParentNotFinished
         when it is not done): one quick pass with the parent's options, from the thread's
-        sources first (worker/pipeline/followup.py); ``budget`` replaces the parent's cost budget."""
+        sources first (worker/pipeline/followup.py); ``budget`` replaces the parent's cost budget.
+        A remote caller's follow-up reaches no folder outside DEEPREF_API_CORPUS_ROOTS (CorpusForbidden)."""
         from deepref.worker.pipeline import followup
 
         parent = self.store.get(parent_id)
         followup.check_parent(parent)
         if isinstance(budget, dict):
             budget = ResearchBudget.model_validate(budget)
-        options = followup.options_of(parent, budget)
+        roots = self.settings.api_corpus_roots if caller == "remote" else None  # the API's folder rule
+        options = followup.options_of(parent, budget, corpus_roots=roots)
         return self.submit(question, options, queue=parent.queue, caller=caller, parent=parent.id)
 
     def status(self, job_id: str) -> JobRecord:

@@ -174,3 +174,23 @@ async def test_a_follow_up_of_a_standard_job_reads_the_pages_of_its_rounds(
         assert messages[1]["content"] == PARENT and "[^" not in messages[2]["content"]
     finally:
         worker.stop()
+
+
+async def test_a_remote_follow_up_reaches_no_folder_outside_the_roots(api, tmp_path):
+    """An operator's job searched a folder no HTTP caller may name: its follow-up over
+    HTTP is refused as POST /v1/jobs would refuse that folder; the operator may ask."""
+    from deepref.worker.jobs.models import JobState, ResearchOptions, ResearchResult
+
+    http, client = api
+    folder = tmp_path / "private"
+    folder.mkdir()
+    record = client.store.create(PARENT, ResearchOptions(corpus_dir=str(folder), provider="local"))
+    client.store.update(
+        record.id, state=JobState.done, result=ResearchResult(question=PARENT, answer="…", answer_mode="extractive")
+    )
+    resp = await http.post(f"/v1/jobs/{record.id}/followups", json={"question": HELD})
+    assert resp.status == 403, await resp.text()
+    message = (await resp.json())["error"]["message"]
+    assert f"job {record.id}'s options.corpus_dir" in message and "DEEPREF_API_CORPUS_ROOTS" in message
+    child = client.follow_up(record.id, HELD)  # the operator's client: any folder of theirs
+    assert client.status(child).options.corpus_dir == str(folder.resolve())

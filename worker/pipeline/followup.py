@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
 from deepref.reference.chunking import chunk_text
 from deepref.reference.lexical import build_matrices, coverage_matrix
@@ -23,6 +24,7 @@ from deepref.reference.numbering import continue_numbering
 from deepref.reference.tokens import TokenIndex
 from deepref.reference.urls import normalize_url
 from deepref.search.models import SearchHit
+from deepref.worker.confine import corpus_folder
 from deepref.worker.errors import ArtifactNotFound, ParentNotFinished
 from deepref.worker.jobs.models import (
     FollowupOut,
@@ -39,6 +41,8 @@ from deepref.worker.pipeline.outputs import Chunked, Recalled, SourceDocument
 
 HISTORY_CHARS = 6000
 """Longest earlier answer given to the model as conversation (a deep report is cut)."""
+HISTORY_TURNS = 6
+"""Earlier turns given to the model: the most recent (a long thread would fill its context)."""
 
 _MARKER = re.compile(r"\s?\[\^\d+\]")
 
@@ -54,9 +58,15 @@ def check_parent(parent: JobRecord) -> ResearchResult:
     raise ParentNotFinished(f"job {parent.id} is {parent.state.value}, not done: {why}", job_id=parent.id)
 
 
-def options_of(parent: JobRecord, budget: ResearchBudget | None = None) -> ResearchOptions:
+def options_of(
+    parent: JobRecord, budget: ResearchBudget | None = None, *, corpus_roots: Sequence[str | Path] | None = None
+) -> ResearchOptions:
     """A follow-up's options: its parent's (providers, folder, model, language, filters),
-    as one quick pass, under ``budget`` or else the parent's cost budget."""
+    as one quick pass, under ``budget`` or else the parent's cost budget. ``corpus_roots``:
+    a caller over HTTP (DEEPREF_API_CORPUS_ROOTS), whose follow-up may not reach a folder
+    the operator's parent job searched outside them (CorpusForbidden)."""
+    if corpus_roots is not None and parent.options.corpus_dir is not None:
+        corpus_folder(parent.options.corpus_dir, corpus_roots, label=f"job {parent.id}'s options.corpus_dir")
     spend = budget if budget is not None else ResearchBudget(cost=parent.options.budget.cost)
     return parent.options.model_copy(update={"depth": "quick", "approve_plan": False, "budget": spend})
 
@@ -126,8 +136,9 @@ def new_hits(hits: Sequence[SearchHit], documents: Sequence[SourceDocument]) -> 
 
 def conversation(parent: JobRecord) -> list[tuple[str, str]]:
     """The thread's (question, answer) pairs, first first, as the model is given them:
-    markers taken out (the passages are numbered anew), long answers cut."""
-    return [(t.question, _plain(t.answer)) for t in turns_of(parent)]
+    markers taken out (the passages are numbered anew), long answers cut, the most recent
+    ``HISTORY_TURNS``."""
+    return [(t.question, _plain(t.answer)) for t in turns_of(parent)[-HISTORY_TURNS:]]
 
 
 def turns_of(parent: JobRecord) -> list[TurnOut]:
