@@ -52,7 +52,8 @@ def check_parent(parent: JobRecord) -> ResearchResult:
     if parent.state is JobState.done and parent.result is not None:
         return parent.result
     if parent.state.finished:
-        why = f"it {parent.state.value}, so it has no answer to follow up: ask the question anew"
+        ended = "failed" if parent.state is JobState.failed else "was cancelled"
+        why = f"it {ended}, so it has no answer to follow up: ask the question anew"
     else:
         why = f"wait until it is done (deepref result {parent.id} --wait) and ask again"
     raise ParentNotFinished(f"job {parent.id} is {parent.state.value}, not done: {why}", job_id=parent.id)
@@ -62,13 +63,16 @@ def options_of(
     parent: JobRecord, budget: ResearchBudget | None = None, *, corpus_roots: Sequence[str | Path] | None = None
 ) -> ResearchOptions:
     """A follow-up's options: its parent's (providers, folder, model, language, filters),
-    as one quick pass, under ``budget`` or else the parent's cost budget. ``corpus_roots``:
+    as one quick pass without the parent's webhook, under ``budget`` or else the parent's
+    cost budget. ``corpus_roots``:
     a caller over HTTP (DEEPREF_API_CORPUS_ROOTS), whose follow-up may not reach a folder
     the operator's parent job searched outside them (CorpusForbidden)."""
     if corpus_roots is not None and parent.options.corpus_dir is not None:
         corpus_folder(parent.options.corpus_dir, corpus_roots, label=f"job {parent.id}'s options.corpus_dir")
     spend = budget if budget is not None else ResearchBudget(cost=parent.options.budget.cost)
-    return parent.options.model_copy(update={"depth": "quick", "approve_plan": False, "budget": spend})
+    # no webhook: whoever asks the follow-up may not be whoever the parent's callback tells
+    quick = {"depth": "quick", "approve_plan": False, "budget": spend, "callback_url": None}
+    return parent.options.model_copy(update=quick)
 
 
 def thread_documents(store: JobStore, parent: JobRecord) -> list[SourceDocument]:
