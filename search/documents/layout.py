@@ -87,7 +87,8 @@ def lines_of(boxes: Sequence[tuple[float, float, float, float, str]]) -> list[Li
 
 def _edge_lines(lines: list[Line], height: float) -> list[Line]:
     """The lines at a page's top and bottom that are set apart from the body: in the outer
-    band of the page, or followed (preceded) by a gap wider than the page's line pitch.
+    band of the page, or followed (preceded) by a gap wider than the page's line pitch
+    (or four times the line's height, on a page of few lines).
     Lines on one baseline (a footer and the page number beside it) go together."""
     flat = sorted((ln for ln in lines if not ln.vertical), key=lambda ln: -ln.top)
     rows: list[list[Line]] = []
@@ -105,7 +106,7 @@ def _edge_lines(lines: list[Line], height: float) -> list[Line]:
         for i, row in enumerate(order[:EDGE_DEPTH]):
             gap = abs(row[0].top - order[i + 1][0].top) if i + 1 < len(order) else 0.0
             outer = all(_outer(ln, height) for ln in row)
-            if not (outer or gap > 1.6 * pitch):
+            if not (outer or gap > 1.6 * pitch or gap > 4 * (row[0].top - row[0].bottom)):
                 break
             edges += [ln for ln in row if ln not in edges]
     return edges
