@@ -1,8 +1,11 @@
-"""PDF text layer with pypdfium2, a page a segment (page number and page label).
+"""PDF text layer with pypdfium2, a page a segment (page number and page label), read
+as laid out: columns in reading order, running headers, footers and margin stamps
+dropped (:mod:`search.documents.layout`; measured per layout kind by
+benchmarks/bench_pdf.py).
 
 pypdfium2 (PDFium, Apache-2.0/BSD) was chosen by measurement over pypdf and
 pdfminer.six: about 10x their pages/s with text as good (docs/library.md,
-benchmarks/bench_pdf.py); PyMuPDF is faster still but AGPL. PDFium is not
+benchmarks/pdf_libraries.py); PyMuPDF is faster still but AGPL. PDFium is not
 thread-safe, so every call holds one lock. Pages without a text layer are read with
 Tesseract when it is installed (:mod:`search.documents.ocr`), within the OCR limits:
 a page image of at most ``ocr_max_pixels`` (a larger page is rendered at a lower
