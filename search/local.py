@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from deepref.reference.embedders import Embedder
 from deepref.reference.errors import ConfigurationError, EmbedderError
 from deepref.search import library
 from deepref.search.documents import FORMAT_NAMES, ReadLimits, read_bytes
+from deepref.search.documents.beneath import shown_name
 from deepref.search.documents.limits import DEFAULT_LIMITS
 from deepref.search.documents.walk import read_whole
 from deepref.search.library import hybrid
@@ -37,9 +39,9 @@ MAX_FILE_BYTES = 100_000_000
 
 
 def read_corpus_file(path: Path, limits: ReadLimits = DEFAULT_LIMITS) -> tuple[str, str]:
-    """(title, plain text) of one corpus file; raises :class:`DocumentError` when unreadable."""
+    """(title, plain text) of one file a user named; raises :class:`DocumentError` when unreadable."""
     data, _ = read_whole(path, max_bytes=MAX_FILE_BYTES)
-    doc = read_bytes(data, path.name, limits)
+    doc = read_bytes(data, shown_name(path.name), limits)
     text, _ = doc.text_and_marks()
     return doc.title or path.stem.replace("-", " ").replace("_", " "), text
 
@@ -62,10 +64,13 @@ class LocalCorpusProvider:
         embedder: Embedder | None = None,
         limits: ReadLimits = DEFAULT_LIMITS,
     ):
-        self.root = Path(corpus_dir).expanduser().resolve()
-        if not self.root.is_dir():
+        # not resolved here: the folder was named by its real path (worker/confine.py, the
+        # settings), and is opened with no link in its path at every use
+        self.root = Path(os.path.abspath(Path(corpus_dir).expanduser()))
+        if not self.root.is_dir() and not self.root.is_symlink():
             raise ConfigurationError(
-                f"corpus folder {self.root} does not exist: pass an existing folder with --corpus or DEEPREF_CORPUS_DIR"
+                f"corpus folder {shown_name(self.root)} does not exist: "
+                "pass an existing folder with --corpus or DEEPREF_CORPUS_DIR"
             )
         self.index_dir = Path(index_dir or library.DEFAULT_INDEX_DIR).expanduser()
         self.embedder = embedder
@@ -105,7 +110,7 @@ class LocalCorpusProvider:
         with self._lock:
             summary = None
             started = time.monotonic()
-            todo = plan(self.root, self.index_dir)
+            todo = plan(self.root, self.index_dir, self.limits)
             self._check_every = 0.0 if time.monotonic() - started < CHEAP_CHECK_SECONDS else FRESH_SECONDS
             if todo.stale or self._vectors_stale():
                 wait = self._wait_message(waiting)

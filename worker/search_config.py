@@ -23,6 +23,7 @@ def read_limits(settings: Settings) -> ReadLimits:
         ocr_max_pixels=settings.ocr_max_pixels,
         ocr_page_seconds=settings.ocr_page_seconds,
         ocr_file_seconds=settings.ocr_file_seconds,
+        hard_links=settings.corpus_hard_links,
     )
 
 

@@ -132,6 +132,11 @@ class Settings(BaseSettings):
         description="Folder of documents for the local provider: PDF, DOCX, PPTX, EPUB, ODT, HTML, Markdown, text "
         "(docs/library.md).",
     )
+    corpus_hard_links: bool = Field(
+        False,
+        description="Read corpus files that have other names (hard links); off: each is skipped and named, since "
+        "one of its names may lie outside the folder (docs/security.md).",
+    )
     library_vectors: bool = Field(
         False,
         description="Store the configured embedder's vectors of a corpus folder's passages when it is indexed, and "
@@ -324,6 +329,13 @@ class Settings(BaseSettings):
         default_factory=list,
         description="Folders inside which HTTP clients may name a corpus_dir; empty = they may not name one.",
     )
+
+    @field_validator("corpus_dir")
+    @classmethod
+    def _real_corpus_dir(cls, value: Path | None) -> Path | None:
+        """The operator's folder by its real path: a job's folder is opened with no link
+        in its path (search/documents/beneath.py), and a link here is the operator's own."""
+        return Path(value).expanduser().resolve() if value is not None else None
 
     @field_validator("search_provider")
     @classmethod

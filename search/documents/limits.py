@@ -34,6 +34,9 @@ class ReadLimits:
     """Seconds Tesseract may spend on one page before it is killed."""
     ocr_file_seconds: float = 120.0
     """Seconds of OCR for one file; the pages after it are not read, and the warning says so."""
+    hard_links: bool = False
+    """Read a corpus file that has other names (``st_nlink > 1``). Off: it is skipped and
+    named, since one of its names may lie outside the folder (search.documents.beneath)."""
 
 
 DEFAULT_LIMITS = ReadLimits()

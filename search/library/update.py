@@ -36,10 +36,11 @@ from pathlib import Path
 from deepref.reference.chunking import chunk_text
 from deepref.reference.embedders import Embedder
 from deepref.search.documents import DocumentError, ReadLimits, read_bytes
+from deepref.search.documents.beneath import Folder, FolderError, shown_name
 from deepref.search.documents.dependencies import MissingDependencyError
 from deepref.search.documents.fingerprint import readers_fingerprint
 from deepref.search.documents.limits import DEFAULT_LIMITS
-from deepref.search.documents.walk import list_files, read_whole
+from deepref.search.documents.walk import MAX_FILE_BYTES, list_files
 from deepref.search.library import vectors
 from deepref.search.library.store import (
     LEXICAL,
@@ -180,10 +181,12 @@ class _Read:
     message: str | None = None
 
 
-def plan(root: Path, index_dir: Path) -> Plan:
-    """Compare the folder with its index by path, size and mtime (no file is read)."""
-    root = Path(root).resolve()
-    files, refused = list_files(root)
+def plan(root: Path, index_dir: Path, limits: ReadLimits = DEFAULT_LIMITS) -> Plan:
+    """Compare the folder with its index by path, size and mtime (no file is read).
+    :class:`FolderError` when the folder cannot be opened (gone, or a link in its path)."""
+    root = Path(os.path.abspath(root))
+    with Folder(root, hard_links=limits.hard_links) as folder:
+        files, refused = list_files(folder)
     path = index_path(index_dir, root)
     indexed: dict[str, IndexedFile] = {}
     complete = False
@@ -204,10 +207,10 @@ def plan(root: Path, index_dir: Path) -> Plan:
             searcher.close()
     to_read, seen, retried = [], set(), set()
     for file in files:
-        rel = file.relative_to(root).as_posix()
+        rel = file.rel
         seen.add(rel)
         known = indexed.get(rel)
-        if known is None or (known.size, known.mtime_ns) != _stamp(file):
+        if known is None or (known.size, known.mtime_ns) != (file.size, file.mtime_ns):
             to_read.append(rel)
         elif rel in incomplete:
             to_read.append(rel)
@@ -215,14 +218,6 @@ def plan(root: Path, index_dir: Path) -> Plan:
     removed = sorted(set(indexed) - seen)
     refusals = [(s.reason, s.message) for s in refused]
     return Plan(to_read, removed, refusals, len(files), complete, frozenset(retried), readers)
-
-
-def _stamp(path: Path) -> tuple[int, int]:
-    try:
-        st = path.stat()
-    except OSError:
-        return (-1, -1)
-    return (st.st_size, st.st_mtime_ns)
 
 
 @contextmanager
@@ -245,31 +240,37 @@ def writer_lock(path: Path, *, wait: Callable[[], None] | None = None) -> Iterat
 def read_one(root: str, rel: str, limits: ReadLimits = DEFAULT_LIMITS) -> _Read:
     """Read, hash, chunk and tokenise one file (in a worker process) within ``limits``;
     never raises."""
-    file = Path(root) / rel
+    file = Path(rel)
+    shown = shown_name(rel)
     try:
-        data, stat = read_whole(file)
+        # opened beneath the folder, no link out of it followed, a regular file only:
+        # what was listed may have been swapped since (docs/security.md)
+        with Folder(root, hard_links=limits.hard_links) as folder:
+            data, stat = folder.read(rel, max_bytes=MAX_FILE_BYTES)
+    except FolderError as exc:
+        return _Read(rel, -1, -1, "", reason="folder-gone", message=f"skipped {shown}: {exc}")
     except DocumentError as exc:
         # a huge file is recorded at its size and time, so it is not read again until it
-        # changes; an unreadable or changing one is read again next time
-        size, mtime = _stamp(file) if exc.reason == "too-large" else (-1, -1)
-        return _Read(rel, size, mtime, "", reason=exc.reason, message=f"skipped {rel}: {exc}")
+        # changes; an unreadable, refused or changing one is read again next time
+        size, mtime = _stamp(root, rel, limits) if exc.reason == "too-large" else (-1, -1)
+        return _Read(rel, size, mtime, "", reason=exc.reason, message=f"skipped {shown}: {exc}")
     sha = hashlib.sha256(data).hexdigest()
     size, mtime = stat.st_size, stat.st_mtime_ns
     try:
-        doc = read_bytes(data, file.name, limits)
+        doc = read_bytes(data, shown_name(file.name), limits)
     except DocumentError as exc:
-        return _Read(rel, size, mtime, sha, reason=exc.reason, message=f"skipped {rel}: {exc}")
+        return _Read(rel, size, mtime, sha, reason=exc.reason, message=f"skipped {shown}: {exc}")
     except MissingDependencyError as exc:  # not the file's fault: the run fails with the fix (run)
         return _Read(rel, size, mtime, sha, reason=MISSING_DEPENDENCY, message=str(exc))
     except Exception as exc:  # a reader's bug must not stop the folder
-        return _Read(rel, size, mtime, sha, reason="error", message=f"skipped {rel}: {type(exc).__name__}")
+        return _Read(rel, size, mtime, sha, reason="error", message=f"skipped {shown}: {type(exc).__name__}")
     title = doc.title or file.stem.replace("-", " ").replace("_", " ")
     text, _ = doc.text_and_marks()
     texts = tuple(c.text for c in chunk_text(text, max_chars=PASSAGE_CHARS))
     notes = doc.notes
     if len(texts) > limits.max_passages:
         notes += (
-            f"{file.name}: its first {limits.max_passages:,} of {len(texts):,} passages kept "
+            f"{shown_name(file.name)}: its first {limits.max_passages:,} of {len(texts):,} passages kept "
             "(DEEPREF_DOCUMENT_MAX_PASSAGES)",
         )
         texts = texts[: limits.max_passages]
@@ -284,11 +285,20 @@ def read_one(root: str, rel: str, limits: ReadLimits = DEFAULT_LIMITS) -> _Read:
             title,
             pages,
             reason="no-text",
-            message=f"skipped {rel}: no text" + (f" ({warning})" if warning else ""),
+            message=f"skipped {shown}: no text" + (f" ({warning})" if warning else ""),
         )
     tokens = tuple(passage_tokens(title, t) for t in texts)
-    message = f"{rel}: {warning}" if warning else None
+    message = f"{shown}: {warning}" if warning else None
     return _Read(rel, size, mtime, sha, title, pages, texts, tokens, None, message)
+
+
+def _stamp(root: str, rel: str, limits: ReadLimits) -> tuple[int, int]:
+    try:
+        with Folder(root, hard_links=limits.hard_links) as folder:
+            st = folder.stat_file(rel)
+    except (FolderError, DocumentError):
+        return (-1, -1)
+    return (st.st_size, st.st_mtime_ns)
 
 
 POOL_START: str | None = None
@@ -404,7 +414,8 @@ def update_index(
     """Bring the index of ``root`` up to date; returns what was done. With ``embedder``,
     every passage without a stored vector (by this embedder) is embedded too. Each file
     is read within ``limits`` (characters, passages, OCR time)."""
-    root = Path(root).resolve()
+    root = Path(os.path.abspath(root))
+    Folder(root).close()  # a folder that cannot be opened (a link in its path) is refused before the index is touched
     path = index_path(index_dir, root)
     started = time.monotonic()
     workers = workers if workers is not None else min(os.cpu_count() or 1, 4)
@@ -563,7 +574,7 @@ class _Writer:
             self._set(key, value)
         conn.execute("COMMIT")
 
-        todo = plan(root, index_dir)
+        todo = plan(root, index_dir, limits)
         summary.files = todo.total
         summary.unchanged = todo.total - len(todo.to_read)
         if todo.retried:

@@ -18,8 +18,9 @@ from collections import defaultdict
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from deepref.search.documents import DocumentError
-from deepref.search.documents.walk import read_path
+from deepref.search.documents import DocumentError, read_bytes
+from deepref.search.documents.beneath import Folder, FolderError, shown_name
+from deepref.search.documents.walk import MAX_FILE_BYTES
 from deepref.worker.jobs.models import ReferenceOut, ResearchResult
 from deepref.worker.pipeline.outputs import SourceDocument
 from deepref.worker.web.pages import FileVersion
@@ -50,15 +51,19 @@ def mark_changed_files(result: ResearchResult, documents: list[SourceDocument]) 
 
 def _current(path: Path, read: FileVersion) -> tuple[bool, str | None]:
     """(whether the file is no longer the version read, the whitespace-flattened text of
-    its new version to look the quotes up in: None when it is gone or unreadable)."""
+    its new version to look the quotes up in: None when it is gone or unreadable). Read
+    as the job read it: no link out of its folder followed, a regular file only (a name
+    swapped for a FIFO since would otherwise hold the job for ever)."""
     try:
-        st = path.stat()
-        if (st.st_size, st.st_mtime_ns) == (read.size, read.mtime_ns):
-            return False, None
-        if st.st_size == read.size and hashlib.sha256(path.read_bytes()).hexdigest() == read.sha256:
+        with Folder(path.parent) as folder:
+            st = folder.stat_file(path.name)
+            if (st.st_size, st.st_mtime_ns) == (read.size, read.mtime_ns):
+                return False, None
+            data, st = folder.read(path.name, max_bytes=MAX_FILE_BYTES)
+        if st.st_size == read.size and hashlib.sha256(data).hexdigest() == read.sha256:
             return False, None  # touched, same bytes
-        text, _ = read_path(path).text_and_marks()
-    except (OSError, DocumentError):
+        text, _ = read_bytes(data, shown_name(path.name)).text_and_marks()
+    except (OSError, DocumentError, FolderError):
         return True, None
     return True, _flat(text)
 
@@ -73,7 +78,10 @@ def _warning(
     marks = ", ".join(f"[^{n}]" for n in sorted({r.n for r in refs}))
     what = "was removed or became unreadable" if removed else "changed"
     version = f"SHA-256 {read.sha256[:12]}"
-    head = f"{path} {what} after this job read it: the quotes of {marks} are from the version read ({version})"
+    head = (
+        f"{shown_name(str(path))} {what} after this job read it: "
+        f"the quotes of {marks} are from the version read ({version})"
+    )
     if removed:
         return head
     if not gone:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -356,5 +357,8 @@ def reference_stage(
 
 
 def corpus_path(options: ResearchOptions, settings: Settings) -> Path | None:
+    """The job's folder as named, never resolved here: it was resolved where it was
+    named (worker/confine.py, the settings), and a link in its path now is refused
+    where it is opened (search/documents/beneath.py)."""
     value = options.corpus_dir or settings.corpus_dir
-    return Path(value).expanduser().resolve() if value else None
+    return Path(os.path.abspath(Path(value).expanduser())) if value else None

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import os
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ from aiohttp.abc import AbstractResolver
 from yarl import URL
 
 from deepref.search.documents import DocumentError
-from deepref.search.documents.walk import read_whole
+from deepref.search.documents.beneath import Folder, FolderError, shown_name
 from deepref.search.ratelimit import RateLimiter
 from deepref.worker.errors import BlockedAddressError, FetchError
 from deepref.worker.settings import Settings
@@ -39,6 +40,13 @@ from deepref.worker.web.pages import FetchedPage, FetchFailure, FileVersion
 log = logging.getLogger(__name__)
 
 ACCEPTED_TYPES = ("text/html", "application/xhtml+xml", "text/plain", "text/markdown", "application/pdf")
+
+
+def _beneath(path: Path, root: Path | None) -> str | None:
+    """``path`` (absolute, normalised) relative to ``root``, ``/``-separated; None outside."""
+    if root is None or not path.is_absolute() or not path.is_relative_to(root) or path == root:
+        return None
+    return path.relative_to(root).as_posix()
 
 
 def _setting(name: str):
@@ -60,6 +68,7 @@ class FetchConfig:
     user_agent: str = _setting("fetch_user_agent")
     respect_robots: bool = _setting("fetch_respect_robots")
     corpus_dir: Path | None = None
+    hard_links: bool = _setting("corpus_hard_links")  # read a corpus file that has other names
     robots_cache_size: int = _setting("fetch_robots_cache_size")  # origins whose robots.txt is kept
     robots_cache_ttl: float = _setting("fetch_robots_cache_ttl")  # seconds before a robots.txt is read again
 
@@ -79,7 +88,8 @@ class FetchConfig:
             respect_robots=settings.fetch_respect_robots,
             robots_cache_size=settings.fetch_robots_cache_size,
             robots_cache_ttl=settings.fetch_robots_cache_ttl,
-            corpus_dir=Path(root).resolve() if root else None,
+            corpus_dir=Path(os.path.abspath(root)) if root else None,  # opened with no link in it
+            hard_links=settings.corpus_hard_links,
         )
 
 
@@ -184,7 +194,7 @@ class Fetcher:
     async def fetch_one(self, url: str, *, corpus_dir: Path | None = None) -> FetchedPage | FetchFailure:
         try:
             if urlsplit(url).scheme == "file":
-                return self._read_file(url, corpus_dir or self.config.corpus_dir)
+                return await asyncio.to_thread(self._read_file, url, corpus_dir or self.config.corpus_dir)
             return await asyncio.wait_for(self._fetch(url), timeout=self.config.timeout)
         except FetchError as exc:
             return FetchFailure(url, exc.reason, str(exc))
@@ -282,22 +292,25 @@ class Fetcher:
         return parser
 
     def _read_file(self, url: str, root: Path | None) -> FetchedPage:
-        root = root.resolve() if root else None
-        path = Path(unquote(urlsplit(url).path)).resolve()
-        if root is None or not path.is_relative_to(root):
+        """A ``file://`` URL beneath the job's folder, opened relative to it with no link
+        out of it followed (search/documents/beneath.py): never resolved first, so a
+        name swapped for a link after the search is refused, not read."""
+        path = Path(os.path.normpath(unquote(urlsplit(url).path)))
+        rel = _beneath(path, root)
+        if root is None or rel is None:
             raise FetchError(
                 f"refused {url}: local files are read only inside the corpus folder", url=url, reason="outside-corpus"
             )
-        if not path.is_file():
-            raise FetchError(f"{path} does not exist", url=url, reason="not-found")
-        if path.stat().st_size > self.config.max_bytes:
-            raise FetchError(f"{path} is over the {self.config.max_bytes:,}-byte cap", url=url, reason="too-large")
         started = time.perf_counter()
         try:  # one read between two stats that agree: every quote comes from this one version
-            body, stat = read_whole(path, max_bytes=self.config.max_bytes)
+            with Folder(root, hard_links=self.config.hard_links) as folder:
+                body, stat = folder.read(rel, max_bytes=self.config.max_bytes)
+        except FolderError as exc:
+            raise FetchError(str(exc), url=url, reason="outside-corpus") from exc
         except DocumentError as exc:
-            raise FetchError(f"{path}: {exc}", url=url, reason=exc.reason) from exc
-        log.debug("read %s (%d bytes) in %.3fs", path, len(body), time.perf_counter() - started)
+            reason = "outside-corpus" if exc.reason == "outside-folder" else exc.reason
+            raise FetchError(f"{shown_name(str(path))}: {exc}", url=url, reason=reason) from exc
+        log.debug("read %s (%d bytes) in %.3fs", shown_name(str(path)), len(body), time.perf_counter() - started)
         version = FileVersion(hashlib.sha256(body).hexdigest(), stat.st_size, stat.st_mtime_ns)
         suffix = path.suffix.lower()
         content_type = {
