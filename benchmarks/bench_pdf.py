@@ -6,8 +6,11 @@ across the page, slides; running headers with changing numbers, footers, a margi
 stamp) through deepref's public reader (``read_bytes``), and pypdf's ``extract_text``
 on the same files in the same run, and prints per kind: sentences whole, running
 lines left, word F1 against the text drawn, pages/s and its ratio to pypdf, and page
-accuracy (a found sentence located, through the document's page marks, on the page
-it starts on). Then the same speed on Debian's real PDFs under /usr/share/doc and the
+accuracy (a found sentence located, through the document's page marks, on the pages
+it lies on). Then citing: each claim (every third sentence verbatim, and hand-written
+paraphrases, benchmarks/pdf_claims.py) cites its document and the reference engine
+places the quote; is the cited page one the sentence lies on, the quote on it alone,
+and the link ``#page=``? Then the same speed on Debian's real PDFs under /usr/share/doc and the
 test fixtures, with word F1 against pypdf's text as a sanity check.
 
 ``--split tune`` measures the docs files looked at while tuning; the default is the
@@ -22,6 +25,7 @@ import re
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from benchmarks.pdf_layouts import KINDS, REPO, Truth, make, sources
 
@@ -55,7 +59,7 @@ def _read(data: bytes, name: str):  # the public reading API, as the library and
     return read_bytes(data, name)
 
 
-def _score(truths: list[Truth]) -> dict[str, float]:
+def _score(truths: list[Truth]) -> dict[str, Any]:
     from deepref.reference.locators import locate
 
     whole = total = left = running = located = 0
@@ -86,7 +90,7 @@ def _score(truths: list[Truth]) -> dict[str, float]:
             whole += 1
             start = spans[flat.count(" ", 0, at)] if at else 0
             loc = locate(marks, (start, start + len(sentence)))
-            located += loc is not None and loc.first == page
+            located += loc is not None and page <= loc.first <= loc.last <= truth.last_page[sentence]
     return {
         "docs": len(truths),
         "pages": pages,
@@ -98,7 +102,41 @@ def _score(truths: list[Truth]) -> dict[str, float]:
         "rate": pages / ours,
         "pypdf_rate": pages / theirs,
         "page_ok": located / max(whole, 1),
+        "citing": _citing(truths, docs),
     }
+
+
+def _citing(truths: list[Truth], docs: list) -> dict[str, tuple[int, int, int, int]]:
+    """Per claim kind (verbatim: every third sentence; paraphrase: benchmarks/pdf_claims.py),
+    over documents of two pages or more: (claims, cited page right: one the sentence
+    lies on, quote on that one page alone, reference with a ``#page=`` link). Each claim cites its document as ``[1]``
+    and ``build_references(..., markers="verify")`` places the quote, as the pipeline
+    does; no embedder (lexical support)."""
+    from benchmarks.pdf_claims import PARAPHRASES
+    from deepref.reference import build_references
+    from deepref.reference.models import Source
+
+    out = {"verbatim": [0, 0, 0, 0], "paraphrase": [0, 0, 0, 0]}
+    for truth, doc in zip(truths, docs, strict=True):
+        if len(truth.running) < 2:
+            continue
+        text, marks = doc.text_and_marks()
+        source = Source("1", f"file:///docs/{truth.source}.pdf", doc.title or truth.source, text, marks=marks)
+        claims = [("verbatim", s, s, page) for s, page in truth.sentences[::3]]
+        claims += [("paraphrase", PARAPHRASES[s], s, page) for s, page in truth.sentences if s in PARAPHRASES]
+        for kind, claim, sentence, page in claims:
+            result = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0)
+            counts = out[kind]
+            counts[0] += 1
+            ref = next(iter(result.references), None)
+            loc = ref.locator if ref is not None else None
+            if ref is None or loc is None:
+                continue
+            last = truth.last_page[sentence]
+            counts[1] += page <= loc.first <= last
+            counts[2] += page <= loc.first == loc.last <= last
+            counts[3] += f"#page={loc.first}" in ref.link
+    return {k: (v[0], v[1], v[2], v[3]) for k, v in out.items()}
 
 
 def _real() -> list[tuple[str, bytes]]:
@@ -120,9 +158,11 @@ def layouts(split: str) -> int:
     print("|---|---|---|---|---|---|---|---|")
     ours_time = pypdf_time = 0.0
     all_pages = 0
+    citing = {}
     for kind in KINDS:
         truths = [make(kind, p) for p in files]
         s = _score(truths)
+        citing[kind] = s["citing"]
         ours_time += s["pages"] / s["rate"]
         pypdf_time += s["pages"] / s["pypdf_rate"]
         all_pages += int(s["pages"])
@@ -131,6 +171,11 @@ def layouts(split: str) -> int:
             f"| {s['left']} of {s['running']} ({s['left'] / max(s['running'], 1):.1%}) | {s['f1']:.3f} "
             f"| {s['rate']:.0f} ({s['rate'] / s['pypdf_rate']:.1f}×) | {s['page_ok']:.1%} |"
         )
+    print("\nciting (documents of two pages or more): claims | cited page right | quote on that page | #page= link")
+    for kind, counts in citing.items():
+        for claim_kind, (n, right, on, link) in counts.items():
+            rates = " | ".join(f"{x / max(n, 1):.1%}" for x in (right, on, link))
+            print(f"| {kind}, {claim_kind} | {n} | {rates} |")
     real = _real()
     started = time.perf_counter()
     docs = [_read(data, name) for name, data in real]

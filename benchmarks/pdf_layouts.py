@@ -28,6 +28,7 @@ class Truth:
     # (sentence, page it starts on); on slides, not one running over a slide break (the
     # next slide's title sits inside it)
     sentences: list[tuple[str, int]] = field(default_factory=list)
+    last_page: dict[str, int] = field(default_factory=dict)  # the page a sentence ends on
     running: list[list[str]] = field(default_factory=list)  # each page's running lines
     body: list[str] = field(default_factory=list)  # each page's body text
 
@@ -163,8 +164,10 @@ def make(kind: str, path: Path, max_pages: int = 12) -> Truth:
                 continue
             cursor = k + len(sentence)
             first = max(p for s, p in starts if s <= pos + k)
-            if not slides or first == max(p for s, p in starts if s <= pos + k + len(sentence) - 1):
+            last = max(p for s, p in starts if s <= pos + k + len(sentence) - 1)
+            if not slides or first == last:
                 truth.sentences.append((sentence, first))
+                truth.last_page[sentence] = last
         pos += len(para) + 1
     if slides:
         truth.body = [f"{title} ({n})\n{body}" for n, body in enumerate(truth.body, start=1)]
