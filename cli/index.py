@@ -74,6 +74,7 @@ def index_embedder(settings: Settings):
 
 
 def run(args: argparse.Namespace) -> int:
+    from deepref.search.documents.beneath import shown_name
     from deepref.search.library.update import update_index
     from deepref.worker.confine import corpus_folder
     from deepref.worker.search_config import read_limits
@@ -85,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
     bar = ProgressBar(sys.stderr)
 
     def waiting() -> None:
-        print(f"another 'deepref index' is updating {folder}; waiting for it to finish", file=sys.stderr, flush=True)
+        shown = shown_name(folder)
+        print(f"another 'deepref index' is updating {shown}; waiting for it to finish", file=sys.stderr, flush=True)
 
     if args.batch_seconds is not None:
         import deepref.search.library.update as update

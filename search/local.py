@@ -72,6 +72,8 @@ class LocalCorpusProvider:
                 f"corpus folder {shown_name(self.root)} does not exist: "
                 "pass an existing folder with --corpus or DEEPREF_CORPUS_DIR"
             )
+        self.shown = shown_name(self.root)
+        """The folder's name for messages and logs, control characters escaped."""
         self.index_dir = Path(index_dir or library.DEFAULT_INDEX_DIR).expanduser()
         self.embedder = embedder
         self.limits = limits
@@ -124,7 +126,7 @@ class LocalCorpusProvider:
                         limits=self.limits,
                     )
                 except EmbedderError as exc:  # the files are in; searches rank lexically and say why
-                    log.warning("corpus %s: the passages could not be embedded (%s)", self.root, exc)
+                    log.warning("corpus %s: the passages could not be embedded (%s)", self.shown, exc)
                     self._embed_failed = True
                     summary = update_index(self.root, self.index_dir, progress=progress, wait=wait, limits=self.limits)
             if self._searcher is None:
@@ -133,7 +135,7 @@ class LocalCorpusProvider:
                 self._searcher.refresh()
             self.warnings = [m for _, m in todo.refused] + self._searcher.skipped()
             for warning in self.warnings:
-                log.warning("corpus %s: %s", self.root, warning)
+                log.warning("corpus %s: %s", self.shown, warning)
             self._checked = time.monotonic()
             return summary
 
@@ -142,8 +144,8 @@ class LocalCorpusProvider:
         and the caller's ``waiting``), since the wait lasts as long as that indexing."""
 
         def wait() -> None:
-            message = f"waiting for the index of {self.root} (another process is indexing it)"
-            log.info("corpus %s: %s", self.root, message)
+            message = f"waiting for the index of {self.shown} (another process is indexing it)"
+            log.info("corpus %s: %s", self.shown, message)
             if waiting is not None:
                 waiting(message)
 
@@ -155,7 +157,7 @@ class LocalCorpusProvider:
         assert self._searcher is not None
         if not self._searcher.counts()[1]:
             raise ConfigurationError(
-                f"corpus folder {self.root} has no readable files with text: deepref reads {FORMAT_NAMES}"
+                f"corpus folder {self.shown} has no readable files with text: deepref reads {FORMAT_NAMES}"
                 + (f" ({len(self.warnings)} skipped: {'; '.join(self.warnings[:3])})" if self.warnings else "")
             )
         return self._searcher
@@ -165,8 +167,8 @@ class LocalCorpusProvider:
         found, why = hybrid.search(searcher, query, max_results * 8, self.embedder)
         if why is not None and why not in self._warned:
             self._warned.add(why)
-            self.warnings.append(f"corpus {self.root}: {why}")
-            log.warning("corpus %s: %s", self.root, why)
+            self.warnings.append(f"corpus {self.shown}: {why}")
+            log.warning("corpus %s: %s", self.shown, why)
         passages = searcher.passages([pid for pid, _ in found])
         ranked = [pid for pid, score in found if score > 0 and pid in passages]
         hits: list[SearchHit] = []

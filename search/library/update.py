@@ -264,7 +264,7 @@ def read_one(root: str, rel: str, limits: ReadLimits = DEFAULT_LIMITS) -> _Read:
         return _Read(rel, size, mtime, sha, reason=MISSING_DEPENDENCY, message=str(exc))
     except Exception as exc:  # a reader's bug must not stop the folder
         return _Read(rel, size, mtime, sha, reason="error", message=f"skipped {shown}: {type(exc).__name__}")
-    title = doc.title or file.stem.replace("-", " ").replace("_", " ")
+    title = doc.title or shown_name(file.stem).replace("-", " ").replace("_", " ")
     text, _ = doc.text_and_marks()
     texts = tuple(c.text for c in chunk_text(text, max_chars=PASSAGE_CHARS))
     notes = doc.notes

@@ -197,5 +197,34 @@ def hostile_folder(root, outside=None) -> dict[str, str]:
         outside.mkdir(parents=True, exist_ok=True)
         (outside / "secret.md").write_text("# Secret\n\nThe outside canary phrase is vermilion kestrel.\n")
         (root / "leak.md").symlink_to(outside / "secret.md")
-        expected["leak.md"] = "outside the folder"
+        expected["leak.md"] = "leads outside the folder"
+        expected.update(file_system_oddities(root, outside / "secret.md"))
     return expected
+
+
+def file_system_oddities(root, secret) -> dict[str, str]:
+    """Issue 31, items 1, 5 and 7: a FIFO named like a PDF, a hard link to ``secret``
+    (outside ``root``), an empty file whose name forges a "skipped" line with a newline
+    and a terminal escape, and a file whose path is over PATH_MAX; the name each is
+    shown by (escaped) -> what its warning must say."""
+    import os
+
+    os.mkfifo(root / "stream.pdf")
+    os.link(secret, root / "linked.md")
+    (root / "e\n  skipped (forged): 1\x1b[2J.txt").write_bytes(b"")
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)  # made relative to each other: no path that long
+    try:
+        for _ in range(4096 // 201 + 1):
+            os.mkdir("d" * 200, dir_fd=fd)
+            inner = os.open("d" * 200, os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        os.close(os.open("deep.md", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd))
+    finally:
+        os.close(fd)
+    return {
+        "stream.pdf": "is a FIFO (named pipe), not a regular file",
+        "linked.md": "is a hard link (2 names)",
+        "e\\n  skipped (forged): 1\\x1b[2J.txt": "is empty",
+        "ddddd": "(PATH_MAX)",
+    }
