@@ -125,8 +125,10 @@ def _html(page: FetchedPage, html: str) -> HtmlText:
 def _read_document(page: FetchedPage, doc_id: str, limits: ReadLimits) -> Document:
     """A PDF from anywhere, or any file of a corpus folder, with its page/slide/section marks."""
     from deepref.search.documents import DocumentError, read_bytes
+    from deepref.search.documents.beneath import shown_name
 
-    name = PurePosixPath(unquote(urlsplit(page.final_url).path)).name or "document.pdf"
+    # the readers put the name in their messages: a %0A or %1B in a URL must not reach a log raw
+    name = shown_name(PurePosixPath(unquote(urlsplit(page.final_url).path)).name or "document.pdf")
     try:
         doc = read_bytes(page.body, name, limits)
     except DocumentError as exc:
