@@ -3,7 +3,10 @@
 - ``corpus_folder``: a corpus folder, resolved; over HTTP it must lie inside the
   operator's roots (``DEEPREF_API_CORPUS_ROOTS``), since a caller there may be
   anyone the token admits. A name no file system can use (a NUL byte, a symlink
-  loop, ``~nosuchuser``) is a ``CorpusError`` saying why, never a traceback.
+  loop, ``~nosuchuser``) is a ``CorpusError`` saying why, never a traceback. This is
+  the check where a folder is named; the worker checks again where it opens it
+  (search/documents/beneath.py): the resolved path must still hold no link, so a
+  folder swapped for a symlink after this check is refused, whoever submitted the job.
 - ``safe_name``: one path component of at most ``MAX_NAME_CHARS`` characters
   (report and run names).
 - ``shown``: caller text cut to ``SHOWN_CHARS`` for messages and logs, so neither

@@ -213,3 +213,17 @@ def test_the_folder_itself_is_opened_with_no_link_in_its_path(folder, outside, t
 )
 def test_shown_name_escapes_what_a_terminal_would_act_on(name, shown):
     assert shown_name(name) == shown
+
+
+def test_a_link_the_user_names_is_resolved_where_it_is_named(folder, tmp_path):
+    """The CLI, MCP over stdio and DEEPREF_CORPUS_DIR may name a folder by a link of the
+    user's own: it is resolved once, where it is named, and the real path is opened."""
+    from deepref.worker.confine import corpus_folder
+    from deepref.worker.settings import Settings
+
+    link = tmp_path / "my-notes"
+    link.symlink_to(folder, target_is_directory=True)
+    assert corpus_folder(str(link), None) == str(folder)
+    assert Settings(corpus_dir=link).corpus_dir == folder
+    summary = update_index(Path(corpus_folder(str(link), None)), tmp_path / "index", workers=1)
+    assert summary.read == 2

@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import asyncio
+import os
+
 import pytest
 
 from deepref.worker.web.extract_runner import ExtractRunner
@@ -69,6 +72,33 @@ async def test_file_urls_only_inside_the_corpus(tmp_path):
         assert page.body.startswith(b"# A")
         outside = await f.fetch_one((tmp_path / ".." / "x.md").resolve().as_uri())
         assert outside.reason == "outside-corpus"
+    finally:
+        await f.close()
+
+
+async def test_a_file_url_is_read_beneath_the_corpus_never_through_a_link_out(tmp_path):
+    """The finding: ``_read_file`` resolved the path and then read it, so a hit's file
+    swapped for a symlink (or its folder for one) after the search was read through it."""
+    root, outside = tmp_path / "corpus", tmp_path / "outside"
+    (root / "sub").mkdir(parents=True)
+    outside.mkdir()
+    (outside / "secret.md").write_text("# Secret\n\nThe launch code is 0000.")
+    (root / "a.md").symlink_to(outside / "secret.md")  # was a file when it was found
+    (root / "sub" / "b.md").write_text("# B\n\nInside.")
+    (root / "c.md").symlink_to("sub/b.md")  # a link that stays inside is read as its target
+    os.mkfifo(root / "d.md")
+    f = Fetcher(FetchConfig(corpus_dir=root))
+    try:
+        for url in ((root / "a.md").as_uri(), f"file://{root}/sub/../../outside/secret.md"):
+            failure = await f.fetch_one(url)
+            assert failure.reason == "outside-corpus", (url, failure)
+        assert (await f.fetch_one((root / "c.md").as_uri())).body == b"# B\n\nInside."
+        fifo = await asyncio.wait_for(f.fetch_one((root / "d.md").as_uri()), 30)  # never waited on
+        assert fifo.reason == "not-a-file" and "a FIFO" in fifo.detail
+        (root / "sub").rename(tmp_path / "sub-was")
+        (root / "sub").symlink_to(outside, target_is_directory=True)
+        swapped = await f.fetch_one(f"file://{root}/sub/secret.md")
+        assert swapped.reason == "outside-corpus" and "leads outside the folder" in swapped.detail
     finally:
         await f.close()
 
