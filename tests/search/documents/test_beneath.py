@@ -185,6 +185,8 @@ def test_a_path_over_path_max_is_named_and_the_rest_is_read(folder, tmp_path):
     assert summary.read == 2
     (message,) = summary.skipped["path-too-long"]
     assert "deep-xxx" in message and "over 4,096 bytes (PATH_MAX)" in message
+    too_long = read_one(str(folder), "n" * 300 + ".txt")  # over NAME_MAX: no file system holds it
+    assert too_long.reason == "path-too-long" and "over the file system's limit" in (too_long.message or "")
 
 
 def test_the_folder_itself_is_opened_with_no_link_in_its_path(folder, outside, tmp_path):
