@@ -83,7 +83,7 @@ def create_app(settings: Settings | None = None, *, client=None, warnings: list[
     add_reference_routes(r, client)
     add_document_routes(r, client)
     add_plan_routes(r, client)
-    add_followup_routes(r, client, _created)
+    add_followup_routes(r, client, _created, _reports)
     r.add_get("/v1/reports", list_reports)
     r.add_get("/v1/reports/{name}/runs/{run}", get_report_run)
     r.add_get("/healthz", healthz)

@@ -658,6 +658,40 @@ def openapi(max_question_chars: int = DEFAULT_MAX_QUESTION_CHARS, options: Choic
                     },
                 }
             },
+            "/v1/reports/{name}/runs/{run}/followups": {
+                "post": {
+                    "summary": "Ask a follow-up question of a finished report run: a new job whose parent is the "
+                    "job standing for the run (its sections as the earlier answer, its sections' sources first, "
+                    "its reference list's numbers)",
+                    "operationId": "createReportFollowup",
+                    "parameters": [
+                        {"name": "name", "in": "path", "required": True, "schema": name},
+                        {"name": "run", "in": "path", "required": True, "schema": name},
+                    ],
+                    "requestBody": {
+                        "required": True,
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/FollowupRequest"}}},
+                    },
+                    "responses": {
+                        "202": {
+                            "description": "queued",
+                            "headers": {"Location": {"description": "the new job", "schema": {"type": "string"}}},
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Created"}}},
+                        },
+                        "400": _error("a body that is not UTF-8 JSON, or the run's folder unusable"),
+                        "404": _error("no such run"),
+                        "409": _error("the run is not finished"),
+                        "413": _error("body too large (DEEPREF_API_MAX_BODY_BYTES)"),
+                        "415": _error("body not sent as Content-Type: application/json"),
+                        "422": _error("invalid question or budget, or a setting the job needs is missing"),
+                        **AUTH,
+                        "403": _error(
+                            "the run searched a folder outside DEEPREF_API_CORPUS_ROOTS, or Origin not allowed"
+                        ),
+                        **REDIS_DOWN,
+                    },
+                }
+            },
             "/healthz": {
                 "get": {
                     "summary": "Redis reachable and a worker answering",

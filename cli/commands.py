@@ -68,8 +68,8 @@ def add_job_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--follow-up",
         metavar="JOB_ID",
-        help="ask this as a follow-up question of a finished job: its sources first, its answers as conversation, "
-        "its options and footnote numbering (docs/pipeline.md)",
+        help="ask this as a follow-up question of a finished job (or report run: NAME/RUN): its sources first, "
+        "its answers as conversation, its options and footnote numbering (docs/pipeline.md)",
     )
     p.add_argument(
         "--approve-plan",

@@ -1,7 +1,8 @@
 """``--follow-up JOB_ID``: a follow-up question to a finished job, from the terminal.
 
 ``deepref research "…" --follow-up JOB_ID`` reads the parent job (its answer and
-sources) from Redis, where job ids live, and answers here, in this process;
+sources) from Redis, where job ids live, and answers here, in this process (``--follow-up
+NAME/RUN``: a finished report run of DEEPREF_REPORTS_DIR, reports/followups.py);
 ``deepref submit "…" --follow-up JOB_ID`` queues the follow-up for a worker (its
 record then names its parent, and can be followed up in turn). Either way the
 parent's options are the follow-up's: only its cost budget may be given.
@@ -51,14 +52,28 @@ def embedded(args: argparse.Namespace) -> tuple[ResearchOptions, dict[str, Any]]
     from deepref.worker.pipeline import followup
 
     budget = check_args(args)
-    store = Client().store
-    parent = store.get(args.follow_up)
+    client = Client()
+    parent = client.store.get(parent_of(args.follow_up, client))
     followup.check_parent(parent)
-    return followup.options_of(parent, budget), {"parent": parent.id, "parent_store": store}
+    return followup.options_of(parent, budget), {"parent": parent.id, "parent_store": client.store}
 
 
 def submit(args: argparse.Namespace) -> str:
     """Queue the follow-up; its id."""
     from deepref.worker.client import Client
 
-    return Client().follow_up(args.follow_up, args.question, budget=check_args(args))
+    client = Client()
+    return client.follow_up(parent_of(args.follow_up, client), args.question, budget=check_args(args))
+
+
+def parent_of(given: str, client) -> str:
+    """The parent job's id: ``given``, or the job standing for the report run ``NAME/RUN``
+    (reports/followups.py) of DEEPREF_REPORTS_DIR."""
+    if "/" not in given:
+        return given
+    from deepref.reports.followups import run_parent
+    from deepref.reports.store import ReportStore
+
+    name, _, run = given.partition("/")
+    report = ReportStore(client.settings.reports_dir).load(name, run)  # ReportRunNotFound names what is missing
+    return run_parent(report, client.store)

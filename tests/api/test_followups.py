@@ -194,3 +194,51 @@ async def test_a_remote_follow_up_reaches_no_folder_outside_the_roots(api, tmp_p
     assert f"job {record.id}'s options.corpus_dir" in message and "DEEPREF_API_CORPUS_ROOTS" in message
     child = client.follow_up(record.id, HELD)  # the operator's client: any folder of theirs
     assert client.status(child).options.corpus_dir == str(folder.resolve())
+
+
+async def test_a_report_runs_follow_up_reads_its_sections_sources(
+    aiohttp_client, client_for, worker_env, searxng_server, topic_site, openai_server, tmp_path
+):
+    """A finished run whose section a worker researched: its follow-up's parent stands
+    for the run (the report as the earlier answer, its numbers), nothing is searched."""
+    from deepref.api.app import create_app
+    from deepref.reports.assemble import assemble
+    from deepref.reports.followups import parent_id
+    from deepref.reports.store import ReportStore
+
+    client = client_for({**worker_env, "DEEPREF_REPORTS_DIR": str(tmp_path)})
+    http = await aiohttp_client(create_app(client.settings, client=client))
+    run = {"name": "tides", "title": "Tidal power", "run": "2025-01-01T00-00", "slot": None, "status": "running"}
+    run |= {"started_at": 1.0, "finished_at": None}
+    resp = await http.post(f"/v1/reports/{run['name']}/runs/{run['run']}/followups", json={"question": HELD})
+    assert resp.status == 404
+    worker = WorkerProcess(worker_env, "followups-report", concurrency=1)
+    try:
+        worker.wait_ready()
+        section = client.submit(PARENT)
+        result = client.result(section, wait=True, timeout=60).model_dump(mode="json")
+        report = {**run, "sections": [{"question": PARENT, "status": "done", "job_id": section, "result": result}]}
+        report["references"] = []
+        ReportStore(tmp_path).save(report)  # still running: no follow-up yet
+        path = f"/v1/reports/{run['name']}/runs/{run['run']}/followups"
+        resp = await http.post(path, json={"question": HELD})
+        assert resp.status == 409 and "not done" in (await resp.json())["error"]["message"]
+        assemble(report)
+        report.pop("_merged_refs")
+        ReportStore(tmp_path).save({**report, "status": "done"})
+        searched = list(searxng_server.fake.queries)
+        resp = await http.post(path, json={"question": HELD})
+        assert resp.status == 202, await resp.text()
+        child = await until(http, (await resp.json())["id"], {"done", "failed"})
+        assert child["state"] == "done", child.get("error")
+        assert child["parent"] == parent_id(run["name"], run["run"]) and searxng_server.fake.queries == searched
+        up = child["result"]["followup"]
+        assert up["searched"] is False and up["reused_sources"] == len(result["sources"])
+        assert up["turns"][0]["question"] == "Tidal power" and up["turns"][0]["answer"].startswith(f"## {PARENT}")
+        before = {r["url"]: r["n"] for r in report["references"]}
+        assert all(r["n"] == before.get(r["url"], r["n"]) for r in child["result"]["references"])
+        check_cited(child["result"])
+        again = await (await http.post(path, json={"question": NOT_HELD})).json()  # the same parent, made once
+        assert (await until(http, again["id"], {"done", "failed"}))["parent"] == child["parent"]
+    finally:
+        worker.stop()

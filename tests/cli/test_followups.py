@@ -103,3 +103,27 @@ async def test_submitted_follow_up_and_the_mcp_tool(parent, worker_env, searxng_
         assert re.search(r"\[\^\d+\]", data["markdown"])
         assert (data["job_id"] is not None) == (mode == "auto")
     assert searxng_server.fake.queries == searched
+
+
+def test_a_report_run_followed_up_from_the_terminal(parent, worker_env, client_for, searxng_server, tmp_path):
+    from deepref.reports.assemble import assemble
+    from deepref.reports.followups import parent_id
+    from deepref.reports.store import ReportStore
+
+    job_id, _ = parent
+    result = client_for(worker_env).result(job_id).model_dump(mode="json")
+    run = {"name": "tides", "title": "Tidal power", "run": "2025-01-01T00-00", "slot": None, "status": "done"}
+    report = {**run, "started_at": 1.0, "finished_at": 2.0, "references": []}
+    report["sections"] = [{"question": PARENT, "status": "done", "job_id": job_id, "result": result}]
+    assemble(report)
+    report.pop("_merged_refs")
+    ReportStore(tmp_path).save(report)
+    env = {**worker_env, "DEEPREF_REPORTS_DIR": str(tmp_path)}
+    searched = list(searxng_server.fake.queries)
+    data = answered(env, "research", HELD, "--follow-up", "tides/2025-01-01T00-00", "--format", "json")
+    assert data["followup"]["parent"] == parent_id("tides", "2025-01-01T00-00")
+    assert data["followup"]["searched"] is False and searxng_server.fake.queries == searched
+    assert data["followup"]["turns"][0]["question"] == "Tidal power"
+    check_cited(data)
+    missing = deepref(env, "research", HELD, "--follow-up", "tides/2024-01-01T00-00")
+    assert missing.returncode == 1 and "no run '2024-01-01T00-00' of report 'tides'" in missing.stderr

@@ -24,9 +24,10 @@ MAX_CLARIFICATIONS = 3
 LINE_CHARS = 150
 ANSWER_CHARS = 300
 
-NOT_BLANK = r"[^\s\x1c-\x1f]"
-"""A character ``str.strip`` keeps, in Python's and pydantic's regex alike: the schema then
-says what stripping does (a line of whitespace alone is refused by its pattern, not after)."""
+NOT_BLANK = r"[^\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+"""A character ``str.strip`` keeps (not ``str.isspace``), spelled out: ``\\s`` means other
+sets in Python, in pydantic's Rust regex and in a JSON Schema (ECMA) reader. The schema
+then says what stripping does: a line of whitespace alone is refused by its pattern."""
 Line = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=LINE_CHARS, pattern=NOT_BLANK)]
 """A query, sub-question or title: one line of text."""
 
