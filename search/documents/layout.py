@@ -43,6 +43,7 @@ class Line:
     text: str
     vertical: bool = False
     key: frozenset[str] = field(default_factory=frozenset)
+    alone: bool = True  # an edge line with no other line on its baseline
 
     @property
     def height(self) -> float:
@@ -108,6 +109,8 @@ def _edge_lines(lines: list[Line], height: float) -> list[Line]:
             outer = all(_outer(ln, height) for ln in row)
             if not (outer or gap > 1.6 * pitch or gap > 4 * (row[0].top - row[0].bottom)):
                 break
+            for ln in row:
+                ln.alone = len(row) == 1
             edges += [ln for ln in row if ln not in edges]
     return edges
 
@@ -120,10 +123,13 @@ def _key(text: str) -> frozenset[str]:
     return frozenset(_WORD.findall(_NUMBERS.sub("#", text.lower())))
 
 
+def _words(key: frozenset[str]) -> int:
+    """Words of two letters or more: a table cell ("35 x23 #") has none or one."""
+    return sum(len(w) > 1 and w != "#" for w in key)
+
+
 def _alike(a: frozenset[str], b: frozenset[str]) -> bool:
-    if len(a) < 2 or len(b) < 2:
-        return a == b
-    return len(a & b) >= ALIKE * len(a | b)
+    return bool(a and b) and len(a & b) >= ALIKE * len(a | b)
 
 
 def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
@@ -146,13 +152,17 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
 
 
 def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool) -> bool:
-    """An edge line is running when it is a lone page number, or resembles an edge line in
+    """An edge line is running when it is a page number, or resembles an edge line in
     the same half of at least MIN_ALIKE_PAGES nearby pages; in a document of too few pages
     to compare, when it lies in the page's outer band."""
     if _PAGE_NUMBER.match(_NUMBERS.sub("#", " ".join(line.text.lower().split()))):
-        return True
+        # a page number stands alone on its line or by the page's edge; a number among
+        # others on one baseline is a table's cell
+        return line.alone or line.bottom < EDGE_BAND * page.height or line.top > (1 - EDGE_BAND) * page.height
     if few:
         return _outer(line, page.height)
+    if _words(line.key) < 2 and not _outer(line, page.height):
+        return False  # a table's cells repeat from page to page too; a one-word header sits in the margin
     upper = line.top > page.height / 2
     alike = 0
     for other in nearby:

@@ -53,3 +53,33 @@ def test_tables_and_single_columns_keep_the_files_order():
     rows.sort(key=lambda b: (-b[3], b[0]))
     (text,) = page_texts([PageBoxes(595, 842, rows)])
     assert text.split("\n")[:2] == ["Item 0 0 kg", "Item 1 3 kg"] or text.split("\n")[:2] == ["Item 0", "0 kg"]
+
+
+def test_a_table_repeated_at_the_top_of_pages_is_kept_and_the_header_goes():
+    # each page: a running header in the margin, then (set apart) a code table whose
+    # first rows are the same on every page, as in a font's encoding tables
+    pages = []
+    for n in range(1, 6):
+        boxes = [(72, 815, 400, 823, f"The technical documentation of the fonts, page {n}")]
+        boxes += [(72 + 120 * k, 753, 120 + 120 * k, 761, f"{33 + k} x{21 + k} !") for k in range(4)]
+        boxes += [
+            (72, 600 - 14 * j, 500, 608 - 14 * j, f"Body line {j} of page {n} about glyph {j * n}.") for j in range(3)
+        ]
+        pages.append(PageBoxes(595, 842, boxes))
+    for text in page_texts(pages):
+        assert "technical documentation" not in text
+        assert "33 x21 !" in text and "36 x24 !" in text
+
+
+def test_numbers_in_a_table_row_at_the_top_are_not_page_numbers():
+    pages = []
+    for n in range(1, 5):
+        boxes = [(72 + 60 * k, 766, 100 + 60 * k, 774, f"{80 + k:04X}") for k in range(5)]
+        boxes += [
+            (72, 700 - 14 * j, 500, 708 - 14 * j, f"Glyph row {j} on page {n} of the encoding table.") for j in range(3)
+        ]
+        boxes += [(290, 30, 300, 38, str(n))]
+        pages.append(PageBoxes(595, 842, boxes))
+    for n, text in enumerate(page_texts(pages), start=1):
+        assert "0050 0051 0052 0053 0054" in " ".join(text.split())
+        assert text.split("\n")[-1] != str(n)  # the real page number goes
