@@ -155,16 +155,9 @@ def merge_sections(
     sections: list[MergedSection] = []
     merged: list[Reference] = []
     for result in results:
-        by_n: dict[int, Reference] = {}
-        for ref in result.references:
-            by_n.setdefault(ref.n, ref)
-        mapping: dict[int, int] = {}
-        for n in [n for _, _, n in sorted(result.markers)] + [r.n for r in result.references]:
-            if n not in mapping and n in by_n:
-                mapping[n] = numbering.number(_as_source(by_n[n]))
-        text, markers = _rewrite(result.answer, result.markers, mapping)
-        sections.append(MergedSection(text, markers, mapping))
-        merged.extend(replace(ref, n=mapping[ref.n]) for ref in result.references)
+        section = _renumbered(result, numbering)
+        sections.append(section)
+        merged.extend(replace(ref, n=section.mapping[ref.n]) for ref in result.references)
     merged.sort(key=lambda r: r.n)
     return sections, merged
 
@@ -178,6 +171,12 @@ def continue_numbering(
     numbering = Numbering(source_key)
     for ref in sorted(earlier, key=lambda r: r.n):
         numbering.keep(_as_source(ref), ref.n)
+    return _renumbered(result, numbering)
+
+
+def _renumbered(result: ReferenceResult, numbering: Numbering) -> MergedSection:
+    """``result``'s answer with its numbers taken from ``numbering``, in order of first
+    appearance (markers first, then references no marker names)."""
     by_n: dict[int, Reference] = {}
     for ref in result.references:
         by_n.setdefault(ref.n, ref)
