@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
-from pydantic import ValidationError
 
 from deepref.api import security, validation
 from deepref.api.appkeys import CLIENT, EVENT_TOKENS, SETTINGS, WARNINGS
@@ -101,13 +100,7 @@ def _client(request: web.Request):
 
 
 async def create_job(request: web.Request) -> web.Response:
-    body = await validation.read_json(request)
-    try:
-        job = JobRequest.model_validate(body, strict=True)  # "3" is not the integer 3 the description asks
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "body"
-        return error_response(422, "ValidationError", f"{where}: {err['msg']}")
+    job = await validation.read_model(request, JobRequest)  # "3" is not the integer 3 the description asks
     if job.options.corpus_dir is not None:  # the rule MCP over HTTP follows too
         try:
             job.options.corpus_dir = corpus_folder(job.options.corpus_dir, request.app[SETTINGS].api_corpus_roots)

@@ -15,7 +15,7 @@ import logging
 from aiohttp import web
 
 from deepref.api.appkeys import SETTINGS
-from deepref.api.validation import BadRequest
+from deepref.api.validation import BadRequest, InvalidBody
 from deepref.reference.errors import ConfigurationError, DeeprefError, InputError
 from deepref.reports.errors import ReportRunNotFound
 from deepref.worker.errors import JobError, JobNotFound, StoreUnavailable
@@ -56,6 +56,8 @@ async def errors(request: web.Request, handler):
         return error_response(exc.status, exc.kind, str(exc), exc.headers)
     except BadRequest as exc:
         return error_response(400, "BadRequest", str(exc))
+    except InvalidBody as exc:
+        return error_response(422, "ValidationError", str(exc))
     except (JobNotFound, ReportRunNotFound) as exc:
         return error_response(404, type(exc).__name__, str(exc))
     except (InputError, ConfigurationError) as exc:

@@ -17,7 +17,6 @@ import json
 from collections.abc import Callable
 
 from aiohttp import web
-from pydantic import ValidationError
 
 from deepref.api import validation
 from deepref.api.errors import error_response
@@ -47,13 +46,7 @@ def add_routes(
         return await _ask(request, None, report)
 
     async def _ask(request: web.Request, parent: str | None, report: dict | None = None) -> web.Response:
-        body = await validation.read_json(request)
-        try:
-            asked = FollowupRequest.model_validate(body, strict=True)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"]) or "body"
-            return error_response(422, "ValidationError", f"{where}: {err['msg']}")
+        asked = await validation.read_model(request, FollowupRequest)
         if report is not None:
             parent = await asyncio.to_thread(run_parent, report, client.store)
         try:

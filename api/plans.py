@@ -14,10 +14,8 @@ from __future__ import annotations
 import asyncio
 
 from aiohttp import web
-from pydantic import ValidationError
 
 from deepref.api import validation
-from deepref.api.errors import error_response
 from deepref.worker.jobs.plans import ResearchPlan
 
 
@@ -26,13 +24,7 @@ def add_routes(router: web.UrlDispatcher, client) -> None:
 
     async def replace_plan(request: web.Request) -> web.Response:
         job_id = validation.job_id(request.match_info["id"])
-        body = await validation.read_json(request)
-        try:
-            plan = ResearchPlan.model_validate(body, strict=True)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"]) or "body"
-            return error_response(422, "ValidationError", f"{where}: {err['msg']}")
+        plan = await validation.read_model(request, ResearchPlan)
         record = await asyncio.to_thread(client.replace_plan, job_id, plan)
         return web.json_response(record.public())
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import re
+from typing import TypeVar
 
+import pydantic
 from aiohttp import web
 
 from deepref.reference.errors import InputError
@@ -25,6 +27,25 @@ EVENT_ID = re.compile(r"(0|[0-9]{1,20}(-[0-9]{1,20})?(_[0-9]{1,20}(-[0-9]{1,20})
 
 class BadRequest(InputError):
     """The request is malformed (answered with 400)."""
+
+
+class InvalidBody(InputError):
+    """The body is JSON but not what the route takes (answered 422, type ValidationError)."""
+
+
+Model = TypeVar("Model", bound=pydantic.BaseModel)
+
+
+async def read_model(request: web.Request, model: type[Model]) -> Model:
+    """The body as ``model``, strictly ("3" is not the integer 3 a description asks);
+    :class:`InvalidBody` names the first field that is wrong."""
+    body = await read_json(request)
+    try:
+        return model.model_validate(body, strict=True)
+    except pydantic.ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"]) or "body"
+        raise InvalidBody(f"{where}: {err['msg']}") from None
 
 
 async def read_json(request: web.Request) -> object:
