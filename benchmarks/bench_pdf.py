@@ -23,24 +23,11 @@ from __future__ import annotations
 import io
 import re
 import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from benchmarks.pdf_layouts import KINDS, REPO, Truth, make, sources
-
-
-def _words(text: str) -> Counter[str]:
-    return Counter(re.findall(r"\w+", text.lower()))
-
-
-def _f1(got: str, want: str) -> float:
-    g, w = _words(got), _words(want)
-    common = sum((g & w).values())
-    if not common:
-        return 0.0
-    p, r = common / sum(g.values()), common / sum(w.values())
-    return 2 * p * r / (p + r)
+from benchmarks.pdf_libraries import word_f1
 
 
 def _flat(text: str) -> str:
@@ -98,7 +85,7 @@ def _score(truths: list[Truth]) -> dict[str, Any]:
         "whole": whole / max(total, 1),
         "left": left,
         "running": running,
-        "f1": _f1(got_all, want_all),
+        "f1": word_f1(got_all, want_all),
         "rate": pages / ours,
         "pypdf_rate": pages / theirs,
         "page_ok": located / max(whole, 1),
@@ -184,7 +171,7 @@ def layouts(split: str) -> int:
     theirs_text = [_pypdf(data) for _, data in real]
     theirs = time.perf_counter() - started
     pages = sum(len(t) for t in theirs_text)
-    agree = _f1(" ".join(s.text for d in docs for s in d.segments), " ".join(" ".join(t) for t in theirs_text))
+    agree = word_f1(" ".join(s.text for d in docs for s in d.segments), " ".join(" ".join(t) for t in theirs_text))
     print(
         f"| real (Debian /usr/share/doc, fixtures) | {len(real)} / {pages} | | | | {agree:.3f} vs pypdf "
         f"| {pages / ours:.0f} ({theirs / ours:.1f}×) | |"

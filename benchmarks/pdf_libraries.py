@@ -40,12 +40,9 @@ def _pdfminer(data: bytes) -> list[str]:
 LIBRARIES = {"pypdfium2": _pdfium, "pdfminer.six": _pdfminer, "pypdf": _pypdf}
 
 
-def _words(text: str) -> Counter[str]:
-    return Counter(re.findall(r"\w+", text.lower()))
-
-
-def _f1(got: str, want: str) -> float:
-    g, w = _words(got), _words(want)
+def word_f1(got: str, want: str) -> float:
+    """F1 of the words (lower-cased, with their counts) of ``got`` against ``want``."""
+    g, w = Counter(re.findall(r"\w+", got.lower())), Counter(re.findall(r"\w+", want.lower()))
     common = sum((g & w).values())
     if not common:
         return 0.0
@@ -105,8 +102,8 @@ def main() -> int:
             gen_pages += len(texts)
             cleaned = strip_running_lines([normalise(t) for t in texts])
             body = re.sub(r"deepref documentation|Page \d+", " ", "\n".join(texts))
-            f1_raw.append(_f1(body, source))
-            f1_clean.append(_f1("\n".join(cleaned), source))
+            f1_raw.append(word_f1(body, source))
+            f1_clean.append(word_f1("\n".join(cleaned), source))
             kept += sum("deepref documentation" in t for t in cleaned)
         gen_rate = gen_pages / (time.perf_counter() - started)
         print(
