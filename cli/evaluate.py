@@ -32,6 +32,7 @@ def citations(args: argparse.Namespace) -> int:
     found = load_citations(args.answer, settings)
     if not found:
         raise InputError(f"{args.answer}: no cited claim found (no footnote, link or numbered reference)")
+    settings = with_local_files(settings, [c.url for c in found])
     ev = asyncio.run(evaluate(found, settings, max_pairs=args.max_pairs))
     if args.format == "json":
         print(json.dumps(as_dict(ev), ensure_ascii=False, indent=2))
@@ -42,6 +43,21 @@ def citations(args: argparse.Namespace) -> int:
         print(f"deepref: citation accuracy below {args.fail_under}", file=sys.stderr)
         return 3
     return 0
+
+
+def with_local_files(settings: Settings, urls: list[str]) -> Settings:
+    """``settings`` whose corpus folder holds every ``file://`` page the report cites:
+    deepref's own reports of local documents link them so. The CLI is the operator's, on
+    their own files; without such links (or with DEEPREF_CORPUS_DIR set) nothing changes."""
+    from urllib.parse import unquote, urlsplit
+
+    files = [Path(unquote(urlsplit(u).path)) for u in urls if u.startswith("file://")]
+    if not files or settings.corpus_dir is not None:
+        return settings
+    import os
+
+    folder = Path(os.path.commonpath([str(f.parent) for f in files]))
+    return settings.model_copy(update={"corpus_dir": folder})
 
 
 def load_citations(answer: str, settings: Settings) -> list:
@@ -59,6 +75,8 @@ def load_citations(answer: str, settings: Settings) -> list:
     if path.stat().st_size > MAX_INPUT_BYTES:
         raise InputError(f"{answer}: larger than {MAX_INPUT_BYTES:,} bytes")
     text = path.read_text(encoding="utf-8", errors="replace")
+    if path.suffix.lower() in (".html", ".htm", ".xhtml"):
+        return C.from_html(text)
     if path.suffix.lower() != ".json":
         return C.from_markdown(text)
     try:

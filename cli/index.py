@@ -108,4 +108,13 @@ def run(args: argparse.Namespace) -> int:
     bar.finish()
     for line in summary.lines():
         print(line)
+    if not summary.passages:  # docs/library.md: a folder with nothing readable fails
+        from deepref.reference.errors import ConfigurationError
+        from deepref.search.documents import FORMAT_NAMES
+
+        skipped = [m for messages in summary.skipped.values() for m in messages]
+        raise ConfigurationError(
+            f"{folder} has no readable files with text: deepref reads {FORMAT_NAMES}"
+            + (f" ({len(skipped)} skipped: {'; '.join(skipped[:3])})" if skipped else "")
+        )
     return 0

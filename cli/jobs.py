@@ -19,13 +19,16 @@ def _client():
 
 
 def submit(args: argparse.Namespace) -> int:
+    client = _client()
     if getattr(args, "follow_up", None):
         from deepref.cli import followups
 
         job_id = followups.submit(args)
     else:
-        job_id = _client().submit(args.question, options_from(args))
+        job_id = client.submit(args.question, options_from(args))
     print(f"queued; follow it with: deepref status {job_id}", file=sys.stderr)
+    if not client.workers_answer():  # as MCP does, but the job stays queued for a worker to come
+        print(f"warning: {client.no_worker_message()}; the job waits in the queue until one does", file=sys.stderr)
     print(job_id)
     return 0
 
@@ -63,7 +66,8 @@ def result(args: argparse.Namespace) -> int:
     client = _client()
     if args.follow:
         follow(client, args.job_id, timeout=args.timeout)
-    res = client.result(args.job_id, wait=args.wait or args.follow, timeout=args.timeout)
+    wait = f"wait for it: deepref result {args.job_id} --wait (or --follow)"
+    res = client.result(args.job_id, wait=args.wait or args.follow, timeout=args.timeout, pending_hint=wait)
     write_result(res, args.format, args.style, args.output)
     return 0
 

@@ -432,10 +432,7 @@ class _Jobs:
     def workers_answer(self) -> bool:
         """Whether a worker of this broker answers a ping within PING_SECONDS; True when
         the broker cannot be asked (submit then says what is wrong with it)."""
-        try:
-            return bool(self.client().celery.control.ping(timeout=PING_SECONDS))
-        except Exception:  # kombu/redis errors: submit then reports the broker
-            return True
+        return self.client().workers_answer(PING_SECONDS)
 
     async def research(
         self,
@@ -452,9 +449,7 @@ class _Jobs:
         client = self.client()
         if not await asyncio.to_thread(self.workers_answer):
             raise NoWorker(
-                f"no worker answers on the broker at {self.settings.redis_url_redacted()} (key prefix "
-                f"{self.settings.key_prefix!r}): start one with 'deepref worker' and the same DEEPREF_REDIS_URL and "
-                "DEEPREF_KEY_PREFIX, or run this server with --research local to research in its own process"
+                f"{client.no_worker_message()}, or run this server with --research local to research in its own process"
             )
         if follow_up is None:
             job_id = await asyncio.to_thread(client.submit, question, options, caller=caller)

@@ -108,4 +108,6 @@ def submit_for_approval(args: argparse.Namespace, options) -> int:
     client = _client()
     job_id = client.submit(args.question, options)
     print(f"queued as job {job_id}; planning", file=sys.stderr)
+    if not client.workers_answer():  # the plan is a worker's to make: say so before waiting for it
+        print(f"warning: {client.no_worker_message()}; the plan waits until one does", file=sys.stderr)
     return _show(_wait_for_plan(client, job_id, None))

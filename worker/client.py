@@ -87,6 +87,24 @@ class Client:
 
         send_webhook(self.celery, job_id)
 
+    def workers_answer(self, timeout: float = 1.0) -> bool:
+        """Whether a worker of this broker answers a ping within ``timeout`` seconds (the
+        first answer ends the wait). A job queued with none waits until one starts; the
+        CLI warns and MCP refuses. True when the broker cannot be asked: submitting then
+        says what is wrong with it."""
+        try:
+            return bool(self.celery.control.ping(timeout=timeout, limit=1))
+        except Exception:  # kombu/redis errors: submit reports the broker
+            return True
+
+    def no_worker_message(self) -> str:
+        """Who to start, on which broker, when no worker answers."""
+        return (
+            f"no worker answers on the broker at {self.settings.redis_url_redacted()} (key prefix "
+            f"{self.settings.key_prefix!r}): start one with 'deepref worker' and the same DEEPREF_REDIS_URL and "
+            "DEEPREF_KEY_PREFIX"
+        )
+
     def close(self) -> None:
         """Drop the broker connections this client opened."""
         if self._celery is not None:
@@ -165,8 +183,11 @@ class Client:
             record.stalled = f"{record.stage}: no heartbeat for {quiet:.0f} s (its worker may have died)"
         return record
 
-    def result(self, job_id: str, *, wait: bool = False, timeout: float | None = None) -> ResearchResult:
-        """The finished result; with ``wait``, blocks until the job ends (or ``timeout``)."""
+    def result(
+        self, job_id: str, *, wait: bool = False, timeout: float | None = None, pending_hint: str = "pass wait=True"
+    ) -> ResearchResult:
+        """The finished result; with ``wait``, blocks until the job ends (or ``timeout``).
+        ``pending_hint``: how this caller waits, in its own words (the CLI says ``--wait``)."""
         deadline = None if timeout is None else time.monotonic() + timeout
         last_event = "0"
         while True:
@@ -187,7 +208,7 @@ class Client:
                 hint = (
                     f"its plan awaits approval: deepref plan {job_id}, then deepref approve {job_id}"
                     if record.state is JobState.awaiting_approval
-                    else "poll again or pass wait=True"
+                    else f"poll again or {pending_hint}"
                 )
                 raise JobPending(
                     f"job {job_id} is not finished yet (state: {record.state.value}); {hint}", job_id=job_id

@@ -67,3 +67,30 @@ def test_a_reader_that_closes_the_pipe_early_gets_no_traceback(redis_client, red
     proc.stderr.close()
     assert proc.wait(timeout=60) == 141
     assert "Traceback" not in stderr and "BrokenPipeError" not in stderr
+
+
+@pytest.mark.redis
+def test_submit_with_no_worker_warns_and_result_names_its_flag(redis_client, redis_url, key_prefix):
+    """Issue 32, item 6: submit says no worker answers (as MCP does; the job stays queued),
+    and a result asked too early names the CLI's --wait, not the Python API's wait=True."""
+    env = {"DEEPREF_REDIS_URL": redis_url, "DEEPREF_KEY_PREFIX": key_prefix}
+    submitted = run("submit", "What is a tidal lagoon?", "--corpus", "examples/corpus", env=env)
+    assert submitted.returncode == 0, submitted.stderr
+    assert "warning: no worker answers on the broker" in submitted.stderr
+    assert "deepref worker" in submitted.stderr and key_prefix in submitted.stderr
+    job_id = submitted.stdout.strip().splitlines()[-1]
+    early = run("result", job_id, env=env)
+    assert early.returncode == 1
+    assert f"deepref result {job_id} --wait" in early.stderr and "wait=True" not in early.stderr
+
+
+def test_index_of_a_folder_with_nothing_readable_fails(tmp_path):
+    """docs/library.md: "A folder with nothing readable fails with a message listing the supported formats"."""
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "picture.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    (folder / "empty.md").write_text("")
+    out = run("index", str(folder), "--index-dir", str(tmp_path / "index"))
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "has no readable files with text: deepref reads PDF, DOCX" in out.stderr
+    assert "Traceback" not in out.stderr

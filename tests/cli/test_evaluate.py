@@ -66,3 +66,18 @@ def test_errors_say_what_to_fix(tmp_path, research_env):
     out = run("eval", "citations", str(bare), env=research_env)
     assert out.returncode == 2 and "no cited claim found" in out.stderr
     assert "no such file" in run("eval", "citations", "missing/result.json", env=research_env).stderr
+
+
+def test_deepref_own_markdown_html_and_json_are_read(tmp_path, research_env):
+    """Issue 32, item 6: `deepref eval citations report.md` reads what deepref writes: its
+    Markdown (footnotes whose links are file:// for local documents), HTML and JSON."""
+    env = {k: v for k, v in research_env.items() if not k.startswith("DEEPREF_SEARCH")}
+    for fmt, name in (("md", "report.md"), ("html", "report.html"), ("json", "report.json")):
+        researched = run("research", QUESTION, "--corpus", "examples/corpus", "--format", fmt, env=env)
+        assert researched.returncode == 0, researched.stderr
+        (tmp_path / name).write_text(researched.stdout)
+        out = run("eval", "citations", str(tmp_path / name), "--format", "json", env=env)
+        assert out.returncode == 0, (name, out.stderr)
+        data = json.loads(out.stdout)
+        assert data["pairs"] > 0 and data["judged"] == data["pairs"], (name, data)
+        assert all(c["url"].startswith("file://") and c["passage"] for c in data["citations"]), name

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from html.parser import HTMLParser
 from typing import Any
 
 from deepref.reference.segmentation import segment_answer
@@ -17,12 +18,12 @@ from deepref.reference.segmentation import segment_answer
 # Linear on any text (docs/security.md): a part between brackets never holds a ``[`` (an
 # unclosed ``[`` is scanned to the next one only) and a line's leading blanks are read
 # once (``[^\S\n]*+``), not again from each of their characters.
-_INLINE_LINK = re.compile(r"(?<!!)\[([^\[\]\n]*+)\]\((https?://[^)\[\s]++)(?:\s++\"[^\"]*+\")?\)")
+_INLINE_LINK = re.compile(r"(?<!!)\[([^\[\]\n]*+)\]\(((?:https?|file)://[^)\[\s]++)(?:\s++\"[^\"]*+\")?\)")
 _FOOTNOTE_REF = re.compile(r"\[\^([^\[\]\s]++)\](?!:)")
 _NUMBER_REF = re.compile(r"\[(\d{1,4}(?:\s*[,–-]\s*\d{1,4})*)\](?![(:])")
 _FOOTNOTE_DEF = re.compile(r"^\[\^([^\[\]\s]++)\]:\s*(.+)$", re.M)
 _LIST_DEF = re.compile(r"^[^\S\n]*+(?:\[(\d{1,4})\]|(\d{1,4})[.)])\s+(.+)$", re.M)
-_URL = re.compile(r"https?://[^\s)>\]\"']+")
+_URL = re.compile(r"(?:https?|file)://[^\s)>\]\"']+")  # file://: deepref's own reports of local documents
 _MARKERS = re.compile(r"(?<!\s)\s*+(?:\[\^[^\[\]\s]++\]|\[\d{1,4}(?:\s*[,–-]\s*\d{1,4})*\](?![(:]))")
 
 
@@ -129,3 +130,89 @@ def _plain(text: str) -> str:
     text = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", text)
     text = re.sub(r"[*_`]{1,3}", "", text)
     return " ".join(text.split())
+
+
+_BLOCKS = frozenset({"p", "li", "ul", "ol", "div", "section", "article", "blockquote", "br", "tr", "table", "dd", "dt"})
+_BLOCKS |= {f"h{n}" for n in range(1, 7)}
+_SKIPPED = frozenset({"script", "style", "head", "title", "template"})
+
+
+class _HtmlToMarkdown(HTMLParser):
+    """An HTML report as the Markdown :func:`from_markdown` reads: a link to an anchor of
+    the page (``<a href="#ref-1">``) is a footnote ``[^ref-1]``; the element with that id
+    is its definition, on one line; other links are ``[text](url)``."""
+
+    def __init__(self, anchors: set[str]):
+        super().__init__(convert_charrefs=True)
+        self.anchors = anchors
+        self.out: list[str] = []
+        self.skip = 0
+        self.definition: list[str] = []  # the open definition's tag stack; empty outside one
+        self.link: tuple[str, list[str]] | None = None  # href, text so far
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _SKIPPED:
+            self.skip += 1
+            return
+        found = dict(attrs)
+        if self.definition:
+            self.definition.append(tag)
+        elif found.get("id") in self.anchors:
+            self.definition.append(tag)
+            self.out.append(f"\n\n[^{found['id']}]: ")
+            return
+        elif tag in _BLOCKS:
+            self.out.append("\n\n")
+        if tag == "a" and (href := found.get("href")):
+            self.link = (href, [])
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _SKIPPED:
+            self.skip = max(0, self.skip - 1)
+            return
+        if tag == "a" and self.link is not None:
+            href, words = self.link
+            self.link = None
+            text = " ".join("".join(words).split())
+            if href.startswith("#") and href[1:] in self.anchors:
+                self.out.append(f"[^{href[1:]}]")
+            elif text and not href.startswith("#"):
+                self.out.append(f"[{text.replace('[', '(').replace(']', ')')}]({href})")
+            else:
+                self.out.append(text)
+        if self.definition:
+            while self.definition and self.definition.pop() != tag:
+                pass
+            if not self.definition:
+                self.out.append("\n\n")
+            else:
+                self.out.append(" ")
+        elif tag in _BLOCKS:
+            self.out.append("\n\n")
+
+    def handle_data(self, data: str) -> None:
+        if self.skip:
+            return
+        if self.link is not None:
+            self.link[1].append(data)
+        elif self.definition:
+            self.out.append(" ".join(data.split()) + (" " if data[-1:].isspace() else ""))
+        else:
+            self.out.append(data)
+
+
+_ANCHOR_HREF = re.compile(r"""href\s*=\s*["']#([^"'\s]{1,200})["']""")
+
+
+def html_to_markdown(html: str) -> str:
+    """The Markdown :func:`from_markdown` reads, from an HTML report (deepref's
+    ``--format html`` or another system's): footnote links and their definitions kept."""
+    parser = _HtmlToMarkdown(set(_ANCHOR_HREF.findall(html)))
+    parser.feed(html)
+    parser.close()
+    return re.sub(r"\n{3,}", "\n\n", "".join(parser.out)).strip()
+
+
+def from_html(html: str) -> list[Citation]:
+    """Citations of an HTML report: footnote links to the page's own anchors, and links."""
+    return from_markdown(html_to_markdown(html))
