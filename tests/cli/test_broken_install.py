@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.support import deepref
+
 REPO = Path(__file__).resolve().parents[2]
 QUESTION = "How do footnotes in deepref point at the exact supporting passage?"
 FIX = "pip install lxml_html_clean"
@@ -36,15 +38,7 @@ def broken(tmp_path: Path) -> dict[str, str]:
 
 
 def _deepref(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "deepref.cli.main", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=REPO,
-        env=env,
-        check=False,
-    )
+    return deepref(*args, env=env)
 
 
 def test_the_shim_breaks_trafilatura_as_the_missing_package_does(broken: dict[str, str]) -> None:

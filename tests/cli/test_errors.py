@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.support import deepref
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -18,14 +20,7 @@ def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "deepref.cli.main", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=REPO,
-        env=_env(env),
-    )
+    return deepref(*args, env=_env(env))
 
 
 def test_an_option_out_of_range_is_one_line_naming_the_option():

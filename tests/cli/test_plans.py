@@ -7,11 +7,11 @@ import asyncio
 import json
 import re
 import subprocess
-import sys
 
 import pytest
 
-from tests.cli.test_mcp import REPO, stdio_session, text_of
+from tests.cli.support import deepref as run_deepref
+from tests.cli.test_mcp import stdio_session, text_of
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(180)]
 
@@ -19,14 +19,7 @@ Q = "What do tidal lagoon costs depend on?"
 
 
 def deepref(env: dict[str, str], *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "deepref.cli.main", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=REPO,
-        env=env,
-    )
+    return run_deepref(*args, env=env)
 
 
 def test_research_approve_plan_then_approve_an_edited_plan_file(

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.support import deepref
 from tests.e2e.support import wait_until
 
 REPO = Path(__file__).resolve().parents[2]
@@ -20,14 +21,7 @@ QUESTION = "How do footnotes in deepref point at the exact supporting passage?"
 
 def run(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     base = {k: v for k, v in os.environ.items() if not k.startswith("DEEPREF_") or k == "DEEPREF_INDEX_DIR"}
-    return subprocess.run(
-        [sys.executable, "-m", "deepref.cli.main", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=REPO,
-        env={**base, "DEEPREF_EMBEDDER": "jaccard", **(env or {})},
-    )
+    return deepref(*args, env={**base, "DEEPREF_EMBEDDER": "jaccard", **(env or {})})
 
 
 def test_embedded_research_on_the_example_corpus():
