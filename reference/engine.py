@@ -21,7 +21,7 @@ from typing import Literal
 
 import numpy as np
 
-from deepref.reference import blockwise
+from deepref.reference import blockwise, boilerplate
 from deepref.reference.blockwise import row_blocks
 from deepref.reference.chunking import Chunk, chunk_text, split_lines
 from deepref.reference.embedders import Embedder
@@ -180,7 +180,10 @@ def build_references(
         tokens=tokens, blockwise=_blockwise(prof, len(segments), len(chunks)),
     )  # fmt: skip
     judge = _Judge(segments, chunks, scores, models, prof, min_rel_score, min_support)
-    call = _Call(opts, prof, text, layout, segments, sources, usable, canonical, distinct, chunks, judge, warnings)
+    call = _Call(
+        opts, prof, text, layout, segments, sources, usable, canonical, distinct, chunks, judge, warnings,
+        boilerplate=_boilerplate(chunks) if mode != "attribute" else {},
+    )  # fmt: skip
     if mode == "attribute":
         candidates = _attribute(call, max_ref)
     else:
@@ -405,6 +408,9 @@ class _Call:
     warnings: _Warnings
     vetoed: set[tuple[int, str]] = field(default_factory=set)
     """(segment start, canonical source id) pairs a second opinion judged unsupported."""
+    boilerplate: dict[int, str] = field(default_factory=dict)
+    """Chunk row -> its kind, for the chunks that are a table of contents, an index or
+    licence text (reference.boilerplate)."""
 
 
 def _attribute(call: _Call, max_ref: int | None, mask: np.ndarray | None = None) -> list[_Candidate]:
@@ -472,6 +478,7 @@ def _resolve(call: _Call, parsed: list[Marker], positions: list[int]) -> list[_C
             if not rows or where is None:
                 warnings.add("citation", f"citation id {raw!r} ({named.url}) has no place to go in the answer; dropped")
                 continue
+            rows = _not_boilerplate(call, rows, segment.text)
             scores = judge.scores.matrix[seg_index]
             # judged on the passage most similar to the claim (what the support model
             # was trained on); shown and quoted where the claim's words are
@@ -487,6 +494,31 @@ def _resolve(call: _Call, parsed: list[Marker], positions: list[int]) -> list[_C
                 _Candidate(where, segment, chunks[row][0], chunk, value, "model", judge.clears(ev, value), ev, quote)
             )
     return out
+
+
+def _boilerplate(chunks: list[tuple[Source, Chunk]]) -> dict[int, str]:
+    """The rows of ``chunks`` that are boilerplate, with their kind; a source's pages
+    are judged once (reference.boilerplate.flags)."""
+    rows: dict[str, list[int]] = {}
+    for i, (src, _) in enumerate(chunks):
+        rows.setdefault(src.id, []).append(i)
+    out: dict[int, str] = {}
+    for ids in rows.values():
+        src = chunks[ids[0]][0]
+        spans = [(chunks[i][1].start, chunks[i][1].end) for i in ids]
+        for i, found in zip(ids, boilerplate.flags(src.text, src.marks, spans), strict=True):
+            if found is not None:
+                out[i] = found
+    return out
+
+
+def _not_boilerplate(call: _Call, rows: list[int], claim: str) -> list[int]:
+    """``rows`` without the boilerplate the claim is not about (a table of contents
+    shares a document's words, a quote from it supports nothing); all of them when
+    nothing else is left."""
+    wanted = boilerplate.asked(claim)
+    kept = [r for r in rows if call.boilerplate.get(r, "") in wanted or r not in call.boilerplate]
+    return kept or rows
 
 
 QUOTE_PASSAGES = 4  # passages of a cited page, by score, where its quote is looked for

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from deepref.reference import boilerplate
 from deepref.reference.embedders import Embedder
 from deepref.reference.errors import ConfigurationError, EmbedderError
 from deepref.search import library
@@ -29,7 +30,7 @@ from deepref.search.documents.limits import DEFAULT_LIMITS
 from deepref.search.documents.walk import read_whole
 from deepref.search.library import hybrid
 from deepref.search.library import vectors as stored
-from deepref.search.library.store import LibrarySearcher, index_path
+from deepref.search.library.store import LibrarySearcher, Passage, index_path
 from deepref.search.library.update import Progress, Summary, plan, update_index
 from deepref.search.models import SearchHit
 
@@ -44,6 +45,16 @@ def read_corpus_file(path: Path, limits: ReadLimits = DEFAULT_LIMITS) -> tuple[s
     doc = read_bytes(data, shown_name(path.name), limits)
     text, _ = doc.text_and_marks()
     return doc.title or path.stem.replace("-", " ").replace("_", " "), text
+
+
+def last_boilerplate(query: str, ranked: list[int], passages: dict[int, Passage]) -> list[int]:
+    """``ranked`` with the passages that are a table of contents, an index or licence
+    text (reference.boilerplate) after the others, unless the query is about them: they
+    share a document's words and answer nothing else (issue 34)."""
+    wanted = boilerplate.asked(query)
+    kinds = {pid: boilerplate.kind(passages[pid].text) for pid in ranked}
+    body = [pid for pid in ranked if kinds[pid] is None or kinds[pid] in wanted]
+    return body + [pid for pid in ranked if not (kinds[pid] is None or kinds[pid] in wanted)]
 
 
 FRESH_SECONDS = 10.0
@@ -170,7 +181,7 @@ class LocalCorpusProvider:
             self.warnings.append(f"corpus {self.shown}: {why}")
             log.warning("corpus %s: %s", self.shown, why)
         passages = searcher.passages([pid for pid, _ in found])
-        ranked = [pid for pid, score in found if score > 0 and pid in passages]
+        ranked = last_boilerplate(query, [pid for pid, score in found if score > 0 and pid in passages], passages)
         hits: list[SearchHit] = []
         seen: set[str] = set()
         for pid in ranked:

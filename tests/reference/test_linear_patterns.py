@@ -82,6 +82,7 @@ def test_the_linear_sentence_end_finds_the_same_sentences(text, a, b):
 
 def _callers():
     from deepref.bibliography.styles import _sort_text
+    from deepref.reference.boilerplate import kind
     from deepref.reference.markers import parse_markers
     from deepref.reference.segmentation import Layout, _join_abbreviations, code_spans
     from deepref.search.brave import _TAGS
@@ -102,6 +103,7 @@ def _callers():
         "citation_markers": lambda t: _MARKERS.sub("", t),
         "citation_claim": _plain,
         "scholarly_markup": plain,
+        "boilerplate": kind,
     }
 
 
@@ -119,6 +121,7 @@ UNITS = {
     "citation_markers": [" ", "\n\t", "[^"],
     "citation_claim": [" ", "[^", "[a](http://"],
     "scholarly_markup": ["<", "<!--", "<a ", "<a", "</a", "<mml:msub>", "&amp;", "&"],
+    "boilerplate": [".", ". ", "a", "a ", "a, 1", ", 1"],
 }
 
 

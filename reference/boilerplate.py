@@ -1,0 +1,105 @@
+"""Boilerplate passages: tables of contents, back-of-book indexes and licence text.
+
+They share a document's words (a contents line names every chapter, a licence names
+"this manual"), so lexical and dense scores rank them next to the body, and a quote
+from one answers nothing (issue 34: a question on a 10-page specification cited its
+licence). :func:`kind` names a passage's kind from its text alone; :func:`asked` names
+the kinds a question or claim is about, which are then kept. Pure text rules, no I/O:
+the library's search (search/local.py) and the engine's choice of a cited passage
+(reference/engine.py) use them.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from deepref.reference.locators import Mark
+
+CONTENTS = "contents"
+INDEX = "index"
+LICENCE = "licence"
+
+# "Chapter title ........ 12" or ". . . . 12": a leader of four dots or more, then a page number
+# (begun only at a run's first dot, possessive: a run of dots is scanned once)
+_LEADER = regex.compile(r"(?<!\.\s?)(?:\.\s?){4,}+\s*(?:\d{1,4}|[ivxlc]{1,6})\b")
+_CONTENTS_HEAD = regex.compile(r"^\s*(?:table\s+of\s+contents|contents)\s*$", regex.I | regex.M)
+# an index entry's locators: "rating curve, 12, 45-47" (two numbers or more after a comma)
+# (a term of at most 60 characters: a long run of words is not scanned from each letter)
+_INDEX_ENTRY = regex.compile(
+    r"\p{L}[\p{L}\p{M}'\-\s]{0,60},\s*\d{1,4}(?:[-–]\d{1,4})?(?:\s*,\s*\d{1,4}(?:[-–]\d{1,4})?)*"
+)
+_INDEX_HEAD = regex.compile(r"^\s*(?:general\s+)?index\s*$", regex.I | regex.M)
+_LICENCE = regex.compile(
+    r"permission is hereby granted|without warranty of any kind|provided (?:by the copyright holders )?"
+    r"[\"“]?as is[\"”]?|gnu (?:lesser |affero |free )?(?:general public|documentation) license|"
+    r"licensed under the apache license|creative commons (?:attribution|legal code|corporation)|"
+    r"redistribution and use in source and binary forms|merchantability|fitness for a particular purpose|"
+    r"you may not use this file except in compliance|this (?:program|library|document) is free software|"
+    r"free software foundation|invariant sections|liable for any (?:claim|damages)|"
+    r"the above copyright notice and this permission notice|sublicense",
+    regex.I,
+)
+_ASKED = {
+    CONTENTS: regex.compile(r"\b(?:table of contents|contents|chapters?|outline)\b", regex.I),
+    INDEX: regex.compile(r"\bindex(?:es)?\b", regex.I),
+    LICENCE: regex.compile(
+        r"\b(?:licen[cs]\w*|copyright\w*|warrant\w*|permission\w*|redistribut\w*|copyleft|gpl|lgpl|apache|mit|"
+        r"creative commons|liabilit\w*|liable|sublicens\w*)\b",
+        regex.I,
+    ),
+}
+
+
+def kind(text: str) -> str | None:
+    """The boilerplate kind of a passage (``contents``, ``index``, ``licence``), or None
+    when it reads as body text. A passage is a table of contents with two dot leaders
+    ending in a page number (or a "Contents" heading and one), an index when most of
+    it is entries with page numbers, licence text with two of the licences' stock
+    phrases (one is quoted in body text now and then)."""
+    words = len(text.split())
+    if not words:
+        return None
+    leaders = len(_LEADER.findall(text))
+    if leaders >= 2 or (leaders and _CONTENTS_HEAD.search(text)):
+        return CONTENTS
+    entries = _INDEX_ENTRY.findall(text)
+    if len(entries) >= 4 and sum(len(e.split()) for e in entries) >= 0.6 * words:
+        return INDEX
+    if len(entries) >= 2 and _INDEX_HEAD.search(text):
+        return INDEX
+    if len({m.group(0).lower() for m in _LICENCE.finditer(text)}) >= 2:
+        return LICENCE
+    return None
+
+
+def asked(question: str) -> frozenset[str]:
+    """The boilerplate kinds ``question`` (a query or a claim) is about: passages of these
+    kinds are then answers like any other."""
+    return frozenset(k for k, pattern in _ASKED.items() if pattern.search(question))
+
+
+def page_kinds(text: str, marks: tuple[Mark, ...] | list[Mark]) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of the pages of ``text`` (by its page marks) that are
+    boilerplate as a whole: a passage cut from the middle of a licence page may hold
+    none of its stock phrases, but its page does."""
+    pages = [m for m in marks if m.kind == "page"]
+    out = []
+    for i, mark in enumerate(pages):
+        end = pages[i + 1].start if i + 1 < len(pages) else len(text)
+        found = kind(text[mark.start : end])
+        if found is not None:
+            out.append((mark.start, end, found))
+    return out
+
+
+def flags(text: str, marks: tuple[Mark, ...] | list[Mark], spans: list[tuple[int, int]]) -> list[str | None]:
+    """The boilerplate kind of each passage ``spans`` (start, end) of ``text``: its own,
+    else that of the boilerplate page it lies in (:func:`page_kinds`)."""
+    pages = page_kinds(text, marks)
+    out: list[str | None] = []
+    for start, end in spans:
+        found = kind(text[start:end])
+        if found is None:
+            found = next((k for s, e, k in pages if s <= start and end <= e + 1), None)
+        out.append(found)
+    return out

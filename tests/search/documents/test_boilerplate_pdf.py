@@ -1,0 +1,100 @@
+"""Boilerplate kept out of answers (issue 34, item 5): a PDF with a table of contents
+and a licence page before its body, written by reportlab and read by deepref's reader;
+a claim about the body cites a body page, one about the licence the licence page, and
+the library's search ranks a licence file below the file a query is about."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from deepref.reference import build_references
+from deepref.reference.models import Source
+from deepref.search.documents import read_bytes
+from deepref.search.local import LocalCorpusProvider
+
+CONTENTS = [
+    ("Introduction to river gauges", 3),
+    ("Measuring the flow of water", 3),
+    ("Copies of the gauge readings", 3),
+    ("Flood warnings and gauges", 3),
+]
+LICENCE = [
+    "Permission is hereby granted, free of charge, to any person obtaining a copy",
+    "of this manual and associated files, to deal in the manual without restriction,",
+    "including without limitation the rights to use, copy, modify, merge, publish and",
+    "distribute copies of the manual, subject to the following conditions: the above",
+    "copyright notice and this permission notice shall be included in all copies.",
+    "THE MANUAL IS PROVIDED AS IS, WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED.",
+]
+BODY = [
+    "River gauges measure the height of water in a river every fifteen minutes.",
+    "The flow of water is computed from the height by a rating curve for each gauge.",
+    "Copies of the gauge readings are published each morning for anyone who asks.",
+    "Flood warnings are sent when the water at a gauge rises above its warning level.",
+]
+
+
+def _manual() -> bytes:
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    pdf = canvas.Canvas(buf, pagesize=A4)
+    pages = [["Contents"] + [f"{t} {'.' * (70 - len(t))} {p}" for t, p in CONTENTS], ["Licence", *LICENCE], BODY]
+    for lines in pages:
+        pdf.setFont("Helvetica", 11)
+        for i, line in enumerate(lines):
+            pdf.drawString(72, 780 - 18 * i, line)
+        pdf.showPage()
+    pdf.save()
+    return buf.getvalue()
+
+
+@pytest.fixture(scope="module")
+def manual() -> Source:
+    doc = read_bytes(_manual(), "manual.pdf")
+    text, marks = doc.text_and_marks()
+    return Source("1", "file:///docs/manual.pdf", "River gauge manual", text, marks=marks)
+
+
+def _cited_page(claim: str, source: Source) -> int:
+    result = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0)
+    (ref,) = result.references
+    assert ref.locator is not None
+    return ref.locator.first
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Measuring the flow of water uses a rating curve.",
+        "Flood warnings and gauges go together.",
+        "Copies of the gauge readings are given to anyone free of charge.",
+        "The manual is an introduction to river gauges.",
+    ],
+)
+def test_a_claim_about_the_body_cites_a_body_page(manual, claim):
+    assert _cited_page(claim, manual) == 3
+
+
+def test_a_claim_about_the_licence_cites_the_licence(manual):
+    assert _cited_page("Under its licence anyone may copy and distribute the manual free of charge.", manual) == 2
+
+
+def test_the_library_ranks_a_licence_below_the_file_asked_about(tmp_path):
+    (tmp_path / "LICENSE.txt").write_text(
+        "Permission is hereby granted, free of charge, to any person obtaining a copy of this software, to deal in "
+        "the software without restriction, including the rights to copy and distribute copies of the software. "
+        "THE SOFTWARE IS PROVIDED AS IS, WITHOUT WARRANTY OF ANY KIND."
+    )
+    (tmp_path / "gauges.md").write_text(
+        "# Gauges\n\nCopies of the gauge readings are published each morning; anyone may obtain a copy.\n\n"
+        "The flow of water is computed from the height by a rating curve."
+    )
+    provider = LocalCorpusProvider(tmp_path)
+    hits = provider.search_sync("any person obtaining a copy of the gauge readings, free of charge", max_results=2)
+    assert [h.url.rsplit("/", 1)[1] for h in hits] == ["gauges.md", "LICENSE.txt"]
+    asked = provider.search_sync("the software licence: permission to copy free of charge", max_results=2)
+    assert asked[0].url.endswith("LICENSE.txt")
