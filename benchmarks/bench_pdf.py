@@ -13,7 +13,8 @@ places the quote; is the cited page one the sentence lies on, the quote on it al
 and the link ``#page=``? Then the same speed on Debian's real PDFs under /usr/share/doc and the
 test fixtures, with word F1 against pypdf's text as a sanity check.
 
-``--split tune`` measures the docs files looked at while tuning; the default is the
+``--retrieval`` (``--hybrid``) measures recall@k of the right PDF among many
+(benchmarks/pdf_retrieval.py). ``--split tune`` measures the docs files looked at while tuning; the default is the
 held-out split, never looked at. ``--libraries`` runs the older comparison of
 pypdfium2, pdfminer.six and pypdf (docs/library.md, "Choosing the PDF library").
 """
@@ -191,6 +192,10 @@ def main(argv: list[str]) -> int:
         from benchmarks.pdf_libraries import main as libraries
 
         return libraries()
+    if "--retrieval" in argv:
+        from benchmarks.pdf_retrieval import main as retrieval
+
+        return retrieval(hybrid="--hybrid" in argv)
     split = argv[argv.index("--split") + 1] if "--split" in argv else "held-out"
     return layouts(split)
 
