@@ -13,7 +13,8 @@ places the quote; is the cited page one the sentence lies on, the quote on it al
 and the link ``#page=``? Then the same speed on Debian's real PDFs under /usr/share/doc and the
 test fixtures, with word F1 against pypdf's text as a sanity check.
 
-``--retrieval`` (``--hybrid``) measures recall@k of the right PDF among many
+``--embedder`` scores the citing with the packaged MiniLM, as a job with an embedder
+does. ``--retrieval`` (``--hybrid``) measures recall@k of the right PDF among many
 (benchmarks/pdf_retrieval.py). ``--split tune`` measures the docs files looked at while tuning; the default is the
 held-out split, never looked at. ``--libraries`` runs the older comparison of
 pypdfium2, pdfminer.six and pypdf (docs/library.md, "Choosing the PDF library").
@@ -47,7 +48,7 @@ def _read(data: bytes, name: str):  # the public reading API, as the library and
     return read_bytes(data, name)
 
 
-def _score(truths: list[Truth]) -> dict[str, Any]:
+def _score(truths: list[Truth], embedder: Any = None) -> dict[str, Any]:
     from deepref.reference.locators import locate
 
     whole = total = left = running = located = 0
@@ -90,16 +91,17 @@ def _score(truths: list[Truth]) -> dict[str, Any]:
         "rate": pages / ours,
         "pypdf_rate": pages / theirs,
         "page_ok": located / max(whole, 1),
-        "citing": _citing(truths, docs),
+        "citing": _citing(truths, docs, embedder),
     }
 
 
-def _citing(truths: list[Truth], docs: list) -> dict[str, tuple[int, int, int, int]]:
+def _citing(truths: list[Truth], docs: list, embedder: Any = None) -> dict[str, tuple[int, int, int, int]]:
     """Per claim kind (verbatim: every third sentence; paraphrase: benchmarks/pdf_claims.py),
     over documents of two pages or more: (claims, cited page right: one the sentence
     lies on, quote on that one page alone, reference with a ``#page=`` link). Each claim cites its document as ``[1]``
     and ``build_references(..., markers="verify")`` places the quote, as the pipeline
-    does; no embedder (lexical support)."""
+    does; lexical support, or ``embedder``'s with ``--embedder`` (the packaged MiniLM, as a
+    job with an embedder scores)."""
     from benchmarks.pdf_claims import PARAPHRASES
     from deepref.reference import build_references
     from deepref.reference.models import Source
@@ -113,7 +115,7 @@ def _citing(truths: list[Truth], docs: list) -> dict[str, tuple[int, int, int, i
         claims = [("verbatim", s, s, page) for s, page in truth.sentences[::3]]
         claims += [("paraphrase", PARAPHRASES[s], s, page) for s, page in truth.sentences if s in PARAPHRASES]
         for kind, claim, sentence, page in claims:
-            result = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0)
+            result = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0, embedder=embedder)
             counts = out[kind]
             counts[0] += 1
             ref = next(iter(result.references), None)
@@ -133,7 +135,7 @@ def _real() -> list[tuple[str, bytes]]:
     return [(p.name, p.read_bytes()) for p in files]
 
 
-def layouts(split: str) -> int:
+def layouts(split: str, embedder: Any = None) -> int:
     files = sources(split)
     warm = make("one column", files[0], max_pages=1).data  # imports and first-call costs out of the timing
     _read(warm, "warm.pdf")
@@ -149,7 +151,7 @@ def layouts(split: str) -> int:
     citing = {}
     for kind in KINDS:
         truths = [make(kind, p) for p in files]
-        s = _score(truths)
+        s = _score(truths, embedder)
         citing[kind] = s["citing"]
         ours_time += s["pages"] / s["rate"]
         pypdf_time += s["pages"] / s["pypdf_rate"]
@@ -197,7 +199,12 @@ def main(argv: list[str]) -> int:
 
         return retrieval(hybrid="--hybrid" in argv)
     split = argv[argv.index("--split") + 1] if "--split" in argv else "held-out"
-    return layouts(split)
+    embedder = None
+    if "--embedder" in argv:
+        from deepref.worker.inference.embedding import LocalEmbedder
+
+        embedder = LocalEmbedder()
+    return layouts(split, embedder)
 
 
 if __name__ == "__main__":
