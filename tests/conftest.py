@@ -194,6 +194,25 @@ def openai_server():
 
 
 @pytest.fixture
+def scholarly_apis():
+    """OpenAlex, Crossref, Semantic Scholar, arXiv and PubMed in their published formats
+    (tests/fakes/scholarly.py): ``(fakes, base URLs)``, each by provider name."""
+    from tests.fakes.scholarly import FakeArxiv, FakeCrossref, FakeOpenAlex, FakePubMed, FakeSemanticScholar
+
+    fakes = {
+        "openalex": FakeOpenAlex(),
+        "crossref": FakeCrossref(),
+        "semanticscholar": FakeSemanticScholar(),
+        "arxiv": FakeArxiv(),
+        "pubmed": FakePubMed(),
+    }
+    servers = {name: _serve(fake.app) for name, fake in fakes.items()}
+    yield fakes, {name: s.base_url for name, s in servers.items()}
+    for server in servers.values():
+        server.stop()
+
+
+@pytest.fixture
 def searxng_server():
     """SearxNG-compatible JSON search (tests/fakes/searxng.py); set ``.fake.default``."""
     from tests.fakes.searxng import FakeSearxNG

@@ -19,8 +19,6 @@ import pytest
 
 from tests.cli.test_operator import run
 from tests.fakes.apis import FakeWork
-from tests.fakes.scholarly import FakeArxiv, FakeCrossref, FakeOpenAlex, FakePubMed, FakeSemanticScholar
-from tests.fakes.server import ServerThread
 from tests.search.test_records import FIXTURES
 
 pytestmark = pytest.mark.timeout(300)
@@ -45,47 +43,36 @@ RETRACTED = {"10.1038/s41586-023-01234-5", "10.1038/s41593-019-0001-1"}
 
 
 @pytest.fixture
-def services(openai_server):
-    fakes = {
-        "openalex": FakeOpenAlex(),
-        "crossref": FakeCrossref(),
-        "semanticscholar": FakeSemanticScholar(),
-        "arxiv": FakeArxiv(),
-        "pubmed": FakePubMed(),
+def services(openai_server, scholarly_apis):
+    fakes, urls = scholarly_apis
+    arxiv = urls["arxiv"]
+    # full texts the records point at are served here, never fetched from arxiv.org
+    local = {
+        b"https://arxiv.org/pdf/": f"{arxiv}/pdf/".encode(),
+        b"http://arxiv.org/pdf/": f"{arxiv}/pdf/".encode(),
     }
-    servers = {name: ServerThread(fake.app).start() for name, fake in fakes.items()}
-    arxiv = servers["arxiv"].base_url
-    try:
-        # full texts the records point at are served here, never fetched from arxiv.org
-        local = {
-            b"https://arxiv.org/pdf/": f"{arxiv}/pdf/".encode(),
-            b"http://arxiv.org/pdf/": f"{arxiv}/pdf/".encode(),
-        }
 
-        def recorded(name: str) -> bytes:
-            body = (FIXTURES / name).read_bytes()
-            for remote, here in local.items():
-                body = body.replace(remote, here)
-            return body
+    def recorded(name: str) -> bytes:
+        body = (FIXTURES / name).read_bytes()
+        for remote, here in local.items():
+            body = body.replace(remote, here)
+        return body
 
-        fakes["crossref"].raw["/works"] = (recorded("crossref-tides.json"), "application/json")
-        fakes["openalex"].raw["/works"] = (recorded("openalex.json"), "application/json")
-        fakes["semanticscholar"].raw["/graph/v1/paper/search"] = (recorded("semanticscholar.json"), "application/json")
-        fakes["arxiv"].raw["/api/query"] = (recorded("arxiv.xml"), "application/atom+xml")
-        fakes["arxiv"].fulltexts = {"2304.01234": EUROPA_TEXT, "2401.01234v2": "Tidal Love numbers of icy moons."}
-        fakes["pubmed"].works = [FakeWork("listed by esearch", pmid="31234567")]
-        fakes["pubmed"].raw["/efetch.fcgi"] = (recorded("pubmed.xml"), "text/xml")
-        openai_server.fake.cite_sections = 20  # a model that cites every section it was given
-        yield {
-            **{f"DEEPREF_{name.upper()}_URL": s.base_url for name, s in servers.items()},
-            "DEEPREF_LLM_BASE_URL": openai_server.v1,
-            "DEEPREF_LLM_API_KEY": openai_server.api_key,
-            "DEEPREF_LLM_MODEL": "fake",
-            "DEEPREF_FETCH_ALLOW": '["loopback"]',
-        }
-    finally:
-        for server in servers.values():
-            server.stop()
+    fakes["crossref"].raw["/works"] = (recorded("crossref-tides.json"), "application/json")
+    fakes["openalex"].raw["/works"] = (recorded("openalex.json"), "application/json")
+    fakes["semanticscholar"].raw["/graph/v1/paper/search"] = (recorded("semanticscholar.json"), "application/json")
+    fakes["arxiv"].raw["/api/query"] = (recorded("arxiv.xml"), "application/atom+xml")
+    fakes["arxiv"].fulltexts = {"2304.01234": EUROPA_TEXT, "2401.01234v2": "Tidal Love numbers of icy moons."}
+    fakes["pubmed"].works = [FakeWork("listed by esearch", pmid="31234567")]
+    fakes["pubmed"].raw["/efetch.fcgi"] = (recorded("pubmed.xml"), "text/xml")
+    openai_server.fake.cite_sections = 20  # a model that cites every section it was given
+    yield {
+        **{f"DEEPREF_{name.upper()}_URL": url for name, url in urls.items()},
+        "DEEPREF_LLM_BASE_URL": openai_server.v1,
+        "DEEPREF_LLM_API_KEY": openai_server.api_key,
+        "DEEPREF_LLM_MODEL": "fake",
+        "DEEPREF_FETCH_ALLOW": '["loopback"]',
+    }
 
 
 def test_a_new_users_academic_bibtex(services, tmp_path):

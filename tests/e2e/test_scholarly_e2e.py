@@ -11,8 +11,6 @@ import pytest
 from deepref.bibliography import export, works_from_result
 from deepref.worker.jobs.models import ResearchOptions
 from tests.fakes.apis import FakeWork
-from tests.fakes.scholarly import FakeArxiv, FakeCrossref, FakeOpenAlex, FakePubMed, FakeSemanticScholar
-from tests.fakes.server import ServerThread
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.timeout(180)]
 
@@ -22,21 +20,6 @@ FULL_TEXT = (
     "The tides flex the ice shell of each moon, and friction turns that flexing into heat.\n\n"
     "Europa keeps a liquid ocean under its ice because tides heat its interior."
 )
-
-
-@pytest.fixture
-def scholarly_apis():
-    fakes = {
-        "openalex": FakeOpenAlex(),
-        "crossref": FakeCrossref(),
-        "semanticscholar": FakeSemanticScholar(),
-        "arxiv": FakeArxiv(),
-        "pubmed": FakePubMed(),
-    }
-    servers = {name: ServerThread(fake.app).start() for name, fake in fakes.items()}
-    yield fakes, {name: s.base_url for name, s in servers.items()}
-    for server in servers.values():
-        server.stop()
 
 
 def test_academic_job_one_source_with_its_doi_and_a_429_falls_back(
