@@ -362,7 +362,8 @@ class Cluster:
 # ----------------------------------------------------------------------------------- the faults
 def fill(url: str, keys: list[str]) -> None:
     """Fill the Redis at ``url`` to its limit: maxmemory just above what it holds, then
-    data, in smaller and smaller pieces, until even a small write is refused. Called
+    data, in smaller and smaller pieces, until even a small write is refused, then the
+    limit a little below what it holds. Called
     again and again while the fault lasts: anything that frees memory (a worker
     acknowledging a message) is taken back at once, as by a busy application."""
     import redis
@@ -382,6 +383,10 @@ def fill(url: str, keys: list[str]) -> None:
                     refused = 0
                 except redis.exceptions.OutOfMemoryError:
                     refused += 1
+        # full, not at the brim: a few bytes a worker frees (an acknowledged message)
+        # must not let a write through before the next fill takes them back
+        used = int(client.info("memory")["used_memory"])
+        client.config_set("maxmemory", max(1024 * 1024, used - 256 * 1024))
     finally:
         client.close()
 
