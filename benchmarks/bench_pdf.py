@@ -197,7 +197,9 @@ def main(argv: list[str]) -> int:
     if "--retrieval" in argv:
         from benchmarks.pdf_retrieval import main as retrieval
 
-        return retrieval(hybrid="--hybrid" in argv)
+        return retrieval(
+            hybrid="--hybrid" in argv, split=argv[argv.index("--split") + 1] if "--split" in argv else "held-out"
+        )
     split = argv[argv.index("--split") + 1] if "--split" in argv else "held-out"
     embedder = None
     if "--embedder" in argv:

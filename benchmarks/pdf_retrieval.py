@@ -7,9 +7,11 @@ first 20 of Debian's PDFs under /usr/share/doc as distractors, indexes it as
 (``LocalCorpusProvider.search_sync``, one hit per file): every third sentence of a
 split's docs verbatim, and the hand-written paraphrases (benchmarks/pdf_claims.py,
 held-out docs only). A question is found at k when the PDF holding its sentence is
-among the first k hits. Lexical ranking, and hybrid with the packaged MiniLM when
-``--hybrid`` is given. Nothing here was tuned: the held-out split is the headline,
-the tune split is shown beside it.
+among the first k hits. Lexical ranking, and with ``--hybrid`` in the same run: the
+packaged MiniLM's cosine alone, the fusion alone (the ranking before issue 34's fix)
+and the shipped hybrid. ``--split tune`` asks the tune split's questions instead (its
+paraphrases: benchmarks/pdf_retrieval_tune.py), the ones the ranking was tuned on;
+the default, the held-out split, was measured once, after tuning.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ EVERY = 3
 def _library(folder: Path) -> dict[str, list[tuple[str, str]]]:
     """Write the PDFs; (question kind, question, file name) per split."""
     from benchmarks.pdf_claims import PARAPHRASES
+    from benchmarks.pdf_retrieval_tune import TUNE_PARAPHRASES
 
+    written = {"held-out": PARAPHRASES, "tune": TUNE_PARAPHRASES}
     questions: dict[str, list[tuple[str, str]]] = {}
     texts: dict[str, str] = {}
     asked: dict[str, list[tuple[str, str, str]]] = {"held-out": [], "tune": []}
@@ -43,8 +47,8 @@ def _library(folder: Path) -> dict[str, list[tuple[str, str]]]:
             for sentence, _ in truth.sentences[::EVERY]:
                 asked[split].append(("verbatim", sentence, sentence))
             for sentence, _ in truth.sentences:
-                if sentence in PARAPHRASES:
-                    asked[split].append(("paraphrase", PARAPHRASES[sentence], sentence))
+                if sentence in written[split]:
+                    asked[split].append(("paraphrase", written[split][sentence], sentence))
     for n, pdf in enumerate(sorted(Path("/usr/share/doc").rglob("*.pdf"))[:20]):
         shutil.copyfile(pdf, folder / f"debian-{n:02d}-{pdf.name}")
     for split, rows in asked.items():
@@ -56,7 +60,30 @@ def _library(folder: Path) -> dict[str, list[tuple[str, str]]]:
     return questions
 
 
-def main(hybrid: bool = False) -> int:
+def _dense(provider, question: str, k: int) -> list[str]:
+    """Embeddings alone: the lexical top 200 (the hybrid's candidates) by cosine only,
+    one hit per file, boilerplate last as the provider does."""
+    import numpy as np
+
+    from deepref.search.library import hybrid
+    from deepref.search.local import last_boilerplate
+
+    searcher = provider._ready()
+    ids = [pid for pid, _ in searcher.lexical(question, hybrid.RERANK_DEPTH)]
+    vectors = searcher.vectors(ids)
+    query = np.asarray(provider.embedder.embed([question]), dtype=np.float32)[0]
+    order = sorted((pid for pid in ids if pid in vectors), key=lambda pid: -float(vectors[pid] @ query))
+    passages = searcher.passages(order[: k * 8])
+    names: list[str] = []
+    for pid in last_boilerplate(question, [pid for pid in order[: k * 8] if pid in passages], passages):
+        name = passages[pid].path
+        if name not in names:
+            names.append(name)
+    return names[:k]
+
+
+def main(hybrid: bool = False, split: str = "held-out") -> int:
+    from deepref.search.library import hybrid as fusion
     from deepref.search.local import LocalCorpusProvider
 
     embedder = None
@@ -72,23 +99,41 @@ def main(hybrid: bool = False) -> int:
         started = time.perf_counter()
         provider.prepare()
         files, passages = provider._ready().counts()
+        lexical = LocalCorpusProvider(folder, index_dir=index_dir)
+
+        def names(provider: LocalCorpusProvider, question: str) -> list[str]:
+            return [h.url.rsplit("/", 1)[1] for h in provider.search_sync(question, max_results=max(KS))]
+
+        def before(question: str) -> list[str]:
+            """The fusion alone, as before the covering rule: nothing leads it."""
+            covered, fusion.COVERED = fusion.COVERED, float("inf")
+            try:
+                return names(provider, question)
+            finally:
+                fusion.COVERED = covered
+
+        rankings = {"lexical (BM25)": lambda q: names(lexical, q)}
+        if hybrid:
+            rankings["embeddings alone (MiniLM, lexical top 200)"] = lambda q: _dense(provider, q, max(KS))
+            rankings["hybrid before (RRF alone)"] = before
+            rankings["hybrid (shipped: RRF, covering passages first)"] = lambda q: names(provider, q)
         print(
             f"library: {files} PDFs ({passages} passages), indexed in {time.perf_counter() - started:.1f}s; "
-            f"ranking: {'hybrid (MiniLM)' if hybrid else 'lexical'}"
+            f"split: {split}"
         )
-        print("| split, questions | questions | recall@1 | recall@5 | recall@10 |")
-        print("|---|---|---|---|---|")
-        for split in ("held-out", "tune"):
-            for kind in ("verbatim", "paraphrase"):
-                rows = [(q, right) for k, q, right in questions[split] if k == kind and right]
-                if not rows:
-                    continue
+        print("| ranking | questions | n | recall@1 | recall@5 | recall@10 |")
+        print("|---|---|---|---|---|---|")
+        for kind in ("verbatim", "paraphrase"):
+            rows = [(q, right) for k, q, right in questions[split] if k == kind and right]
+            if not rows:
+                continue
+            for name, rank in rankings.items():
                 found = {k: 0 for k in KS}
                 for question, right in rows:
-                    names = [h.url.rsplit("/", 1)[1] for h in provider.search_sync(question, max_results=max(KS))]
+                    got = rank(question)
                     wanted = set(right.split("|"))
                     for k in KS:
-                        found[k] += any(n in wanted for n in names[:k])
+                        found[k] += any(n in wanted for n in got[:k])
                 cells = " | ".join(f"{found[k] / len(rows):.1%}" for k in KS)
-                print(f"| {split}, {kind} | {len(rows)} | {cells} |")
+                print(f"| {name} | {kind} | {len(rows)} | {cells} |")
     return 0

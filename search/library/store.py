@@ -22,6 +22,7 @@ whole, old or new, also while a writer runs or after it was killed.
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 import sqlite3
 import threading
@@ -215,6 +216,18 @@ class LibrarySearcher:
         found = [(searcher.doc(address)["id"][0], score) for score, address in searcher.search(query_, k + 16).hits]
         alive = self._alive([pid for pid, _ in found])
         return [(pid, score) for pid, score in found if pid in alive][:k]
+
+    def idf(self, tokens: list[str]) -> dict[str, float]:
+        """BM25's inverse document frequency of each of ``tokens`` among the indexed passages."""
+        index, searcher = self._searcher()
+        if index is None:
+            return {}
+        n = searcher.num_docs
+        out = {}
+        for token in set(tokens):
+            df = searcher.doc_freq("body", token)
+            out[token] = math.log(1 + (n - df + 0.5) / (df + 0.5))
+        return out
 
     def _alive(self, ids: list[int]) -> set[int]:
         """The ids whose passage is in the catalogue (a writer may be between commits)."""
