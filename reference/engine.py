@@ -182,7 +182,7 @@ def build_references(
     judge = _Judge(segments, chunks, scores, models, prof, min_rel_score, min_support)
     call = _Call(
         opts, prof, text, layout, segments, sources, usable, canonical, distinct, chunks, judge, warnings,
-        boilerplate=_boilerplate(chunks) if mode != "attribute" else {},
+        boilerplate=_boilerplate(chunks),
     )  # fmt: skip
     if mode == "attribute":
         candidates = _attribute(call, max_ref)
@@ -348,9 +348,10 @@ class _Judge:
     def clears(self, ev: PairEvidence, raw: float) -> bool:
         return ev.support >= self.min_support if self.by_support else raw >= self.threshold
 
-    def support_candidates(self, mask: np.ndarray | None = None) -> tuple[Candidates, dict]:
+    def support_candidates(self, mask: np.ndarray | None = None, skip: _Skip | None = None) -> tuple[Candidates, dict]:
         """Support of each segment's top candidates by score (what attribution ranks),
-        and each candidate's raw score. ``mask``: the segments to consider."""
+        and each candidate's raw score. ``mask``: the segments to consider; ``skip``:
+        the pairs of a segment and boilerplate it is not about."""
         matrix = self.scores.matrix
         n, m = matrix.shape
         k = min(self.prof.support_candidates, m)
@@ -361,6 +362,8 @@ class _Judge:
             for start, block in row_blocks(matrix):
                 if mask is not None:
                     block = np.where(mask[start : start + len(block), None], block, -1.0)
+                if skip is not None:
+                    block = np.where(skip.allowed(start, len(block)), block, -1.0)
                 if dense_mask is not None:
                     block = np.where(dense_mask[None, :], block, -1.0)
                 top = np.argpartition(-block, k - 1, axis=1)[:, :k]
@@ -372,13 +375,15 @@ class _Judge:
         rows_, cols_ = (np.array([p[i] for p in pairs], dtype=np.int64) for i in (0, 1))
         return Candidates(rows_, cols_, support, (n, m)), dict(zip(pairs, raws, strict=True))
 
-    def raw_candidates(self, mask: np.ndarray | None, limit: int) -> tuple[Candidates, dict]:
+    def raw_candidates(self, mask: np.ndarray | None, limit: int, skip: _Skip | None = None) -> tuple[Candidates, dict]:
         """Each segment's ``limit`` best pairs by raw score that reach the threshold:
         all the seed's greedy rule can keep (``blockwise.best_per_row``)."""
         rows, cols, values = [], [], []
         for start, block in row_blocks(self.scores.matrix):
             if mask is not None:
                 block = np.where(mask[start : start + len(block), None], block, -1.0)
+            if skip is not None:
+                block = np.where(skip.allowed(start, len(block)), block, -1.0)
             r, c = blockwise.best_per_row(block, limit, self.threshold)
             rows.append(r + start)
             cols.append(c)
@@ -413,18 +418,50 @@ class _Call:
     licence text (reference.boilerplate)."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Skip:
+    """The pairs attribution leaves out: a segment and a boilerplate chunk of a kind the
+    segment is not about (reference.boilerplate), as a cited document's quote placement
+    does (:func:`_not_boilerplate`); a segment keeps them all when nothing else is left."""
+
+    kinds: np.ndarray  # per chunk: the bit of its boilerplate kind, 0 for body text
+    wanted: np.ndarray  # per segment: the bits of the kinds it is about
+
+    @classmethod
+    def of(cls, call: _Call) -> _Skip | None:
+        if not call.boilerplate:
+            return None
+        bits = {kind: 1 << i for i, kind in enumerate(sorted({*call.boilerplate.values()}))}
+        kinds = np.zeros(len(call.chunks), dtype=np.int64)
+        for row, kind in call.boilerplate.items():
+            kinds[row] = bits[kind]
+        wanted = np.array(
+            [sum(b for k, b in bits.items() if k in boilerplate.asked(s.text)) for s in call.segments], dtype=np.int64
+        )
+        return cls(kinds, wanted)
+
+    def allowed(self, start: int, n: int) -> np.ndarray:
+        """(n, chunks) booleans: the pairs of segments ``start`` .. ``start + n`` kept."""
+        ok = (self.kinds[None, :] & ~self.wanted[start : start + n, None]) == 0
+        ok[~ok.any(axis=1)] = True
+        return ok
+
+
 def _attribute(call: _Call, max_ref: int | None, mask: np.ndarray | None = None) -> list[_Candidate]:
     judge, prof = call.judge, call.prof
     limit = prof.max_ref if max_ref is None else max_ref
+    skip = _Skip.of(call)
     raws: dict = {}
     matrix: np.ndarray | Candidates
     if judge.by_support:
-        (matrix, raws), threshold, margin = judge.support_candidates(mask), judge.min_support, prof.support_margin
+        (matrix, raws), threshold, margin = judge.support_candidates(mask, skip), judge.min_support, prof.support_margin
     elif isinstance(judge.scores.matrix, blockwise.RowBlocks):
-        (matrix, raws), threshold, margin = judge.raw_candidates(mask, limit), judge.threshold, prof.margin
+        (matrix, raws), threshold, margin = judge.raw_candidates(mask, limit, skip), judge.threshold, prof.margin
     else:
         raw = judge.scores.matrix
         matrix = raw if mask is None else np.where(mask[:, None], raw, -1.0)
+        if skip is not None:
+            matrix = np.where(skip.allowed(0, len(matrix)), matrix, -1.0)
         threshold, margin = judge.threshold, prof.margin
     if prof.per_segment <= 1:
         pairs = greedy_unique(matrix, threshold, limit)

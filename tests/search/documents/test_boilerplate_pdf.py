@@ -98,3 +98,30 @@ def test_the_library_ranks_a_licence_below_the_file_asked_about(tmp_path):
     assert [h.url.rsplit("/", 1)[1] for h in hits] == ["gauges.md", "LICENSE.txt"]
     asked = provider.search_sync("the software licence: permission to copy free of charge", max_results=2)
     assert asked[0].url.endswith("LICENSE.txt")
+
+
+def _attributed_pages(answer: str, source: Source, **kwargs) -> list[int]:
+    result = build_references(answer, [source], min_support=0.0, **kwargs)
+    assert result.references
+    return [ref.locator.first for ref in result.references if ref.locator is not None]
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Measuring the flow of water uses a rating curve.",
+        "Flood warnings and gauges go together.",
+        "Copies of the gauge readings are given to anyone free of charge.",
+        "The manual is an introduction to river gauges.",
+    ],
+)
+def test_attribution_puts_a_claim_about_the_body_on_a_body_page(manual, claim):
+    assert _attributed_pages(claim, manual, markers="attribute") == [3]
+    # verify mode fills an uncited claim the same way
+    answer = f"River gauges measure the height of water in a river [1]. {claim}"
+    assert _attributed_pages(answer, manual, markers="verify", fill_uncited=True) == [3, 3]
+
+
+def test_attribution_puts_a_claim_about_the_licence_on_the_licence(manual):
+    claim = "Under its licence anyone may copy and distribute the manual free of charge."
+    assert _attributed_pages(claim, manual, markers="attribute") == [2]
