@@ -135,17 +135,74 @@ def _real() -> list[tuple[str, bytes]]:
     return [(p.name, p.read_bytes()) for p in files]
 
 
+def _header() -> None:
+    print(
+        "| layout | PDFs / pages | sentences | sentences whole | running lines left | word F1 "
+        "| pages/s (× pypdf) | page right |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+
+
+def _row(kind: str, s: dict[str, Any]) -> None:
+    print(
+        f"| {kind} | {s['docs']} / {s['pages']} | {s['sentences']} | {s['whole']:.1%} "
+        f"| {s['left']} of {s['running']} ({s['left'] / max(s['running'], 1):.1%}) | {s['f1']:.3f} "
+        f"| {s['rate']:.0f} ({s['rate'] / s['pypdf_rate']:.1f}×) | {s['page_ok']:.1%} |"
+    )
+
+
+def _citing_table(citing: dict[str, dict[str, tuple[int, int, int, int]]]) -> None:
+    print("\nciting (documents of two pages or more): claims | cited page right | quote on that page | #page= link")
+    for kind, counts in citing.items():
+        for claim_kind, (n, right, on, link) in counts.items():
+            if n:
+                rates = " | ".join(f"{x / max(n, 1):.1%}" for x in (right, on, link))
+                print(f"| {kind}, {claim_kind} | {n} | {rates} |")
+
+
+def real(split: str, embedder: Any = None) -> int:
+    """The real PDFs of ``split`` (benchmarks/pdf_real.py: Debian's documentation
+    packages, truth from pdftotext and pdfminer.six agreeing), per layout kind, and
+    the mixed set's pages/s against pypdf in the same run."""
+    from benchmarks.pdf_real import INSTALL, corpus
+
+    by_kind, missing = corpus(split)
+    if missing:
+        print(f"{len(missing)} real PDFs missing ({', '.join(p.path for p in missing[:3])}...): {INSTALL}")
+        if not by_kind:
+            return 1
+    first = next(iter(by_kind.values()))[0][1].data
+    _read(first, "warm.pdf")
+    _pypdf(first)
+    print(f"real PDFs, split {split}:")
+    for kind, files in by_kind.items():
+        print(f"- {kind}: " + ", ".join(f"{p.path} ({p.package}, {p.licence})" for p, _ in files))
+    _header()
+    ours_time = pypdf_time = 0.0
+    all_pages = 0
+    citing = {}
+    for kind, files in by_kind.items():
+        s = _score([t for _, t in files], embedder)
+        citing[kind] = s["citing"]
+        ours_time += s["pages"] / s["rate"]
+        pypdf_time += s["pages"] / s["pypdf_rate"]
+        all_pages += int(s["pages"])
+        _row(kind, s)
+    print(
+        f"mixed set: {all_pages} pages, deepref {all_pages / ours_time:.0f} pages/s, "
+        f"pypdf {all_pages / pypdf_time:.0f} pages/s: {pypdf_time / ours_time:.1f}×"
+    )
+    _citing_table(citing)
+    return 0
+
+
 def layouts(split: str, embedder: Any = None) -> int:
     files = sources(split)
     warm = make("one column", files[0], max_pages=1).data  # imports and first-call costs out of the timing
     _read(warm, "warm.pdf")
     _pypdf(warm)
     print(f"split {split}: {', '.join(p.name for p in files)}")
-    print(
-        "| layout | PDFs / pages | sentences | sentences whole | running lines left | word F1 "
-        "| pages/s (× pypdf) | page right |"
-    )
-    print("|---|---|---|---|---|---|---|---|")
+    _header()
     ours_time = pypdf_time = 0.0
     all_pages = 0
     citing = {}
@@ -156,16 +213,8 @@ def layouts(split: str, embedder: Any = None) -> int:
         ours_time += s["pages"] / s["rate"]
         pypdf_time += s["pages"] / s["pypdf_rate"]
         all_pages += int(s["pages"])
-        print(
-            f"| {kind} | {s['docs']} / {s['pages']} | {s['sentences']} | {s['whole']:.1%} "
-            f"| {s['left']} of {s['running']} ({s['left'] / max(s['running'], 1):.1%}) | {s['f1']:.3f} "
-            f"| {s['rate']:.0f} ({s['rate'] / s['pypdf_rate']:.1f}×) | {s['page_ok']:.1%} |"
-        )
-    print("\nciting (documents of two pages or more): claims | cited page right | quote on that page | #page= link")
-    for kind, counts in citing.items():
-        for claim_kind, (n, right, on, link) in counts.items():
-            rates = " | ".join(f"{x / max(n, 1):.1%}" for x in (right, on, link))
-            print(f"| {kind}, {claim_kind} | {n} | {rates} |")
+        _row(kind, s)
+    _citing_table(citing)
     real = _real()
     started = time.perf_counter()
     docs = [_read(data, name) for name, data in real]
@@ -206,6 +255,8 @@ def main(argv: list[str]) -> int:
         from deepref.worker.inference.embedding import LocalEmbedder
 
         embedder = LocalEmbedder()
+    if "--real" in argv:
+        return real(split, embedder)
     return layouts(split, embedder)
 
 

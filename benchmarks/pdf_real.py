@@ -1,0 +1,242 @@
+"""Real PDFs of each layout kind, and their truth from two extractors (issue 34).
+
+The PDFs come from Debian's documentation packages (journal and conference classes'
+sample papers, beamer's example talks, the Debian reference card); none is in the
+repo. Install them outside it, where ``python -m benchmarks pdf --real`` looks
+(``DEEPREF_BENCH_PDF_CORPUS``, default /work/pdfcorpus)::
+
+    mkdir -p /work/pdfcorpus && cd /work/pdfcorpus
+    apt-get download texlive-publishers-doc texlive-latex-recommended-doc debian-refcard
+    for d in *.deb; do dpkg-deb -x "$d" root; done
+    apt-get install poppler-utils   # pdftotext, one of the two reference extractors
+
+(installing the three packages instead works too: files are also looked for under /).
+
+The truth is not written by hand. Two extractors that order columns themselves,
+poppler's ``pdftotext`` (its default reading order) and pdfminer.six's layout
+analysis, each give every page's text; a line-end hyphen between lower-case letters
+is mended in both alike. A truth sentence is one that both produce identically on the
+same page (so it lies wholly on that page), occurs once in the document, has five
+words or more and is mostly letters. Running lines are pdfminer's text lines in the
+top or bottom 8% of the page whose text, digits masked, recurs in that band on at
+least three pages (half the pages of a shorter document, two at least); a line of
+digits alone is left out (not countable in the text). The body the word F1 compares
+with is pdftotext's page text without those lines.
+
+Limits: a sentence both extractors get wrong the same way counts as truth (and one
+either gets wrong is left out, so the hardest pages weigh less); a compound hyphen at a
+line end is mended like a syllable break; a running line repeated on fewer pages (a
+two-page reference card) is not counted; tables and formulas give few sentences.
+
+The split is fixed by a hash of the file's path (not by results): held-out when the
+first byte of its SHA-256 is odd."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from benchmarks.pdf_layouts import Truth, sentences_of
+
+CORPUS = Path(os.environ.get("DEEPREF_BENCH_PDF_CORPUS", "/work/pdfcorpus"))
+INSTALL = (
+    "mkdir -p /work/pdfcorpus && cd /work/pdfcorpus && apt-get download texlive-publishers-doc "
+    "texlive-latex-recommended-doc debian-refcard && for d in *.deb; do dpkg-deb -x \"$d\" root; done; "
+    "apt-get install poppler-utils  (or set DEEPREF_BENCH_PDF_CORPUS)"
+)
+_PUB = "texlive-publishers-doc"
+_REC = "texlive-latex-recommended-doc"
+_REF = "debian-refcard"
+_TL = "texlive-doc/latex/"
+
+
+@dataclass(frozen=True)
+class RealPdf:
+    kind: str
+    package: str
+    path: str  # under /usr/share/doc
+    licence: str
+
+
+FILES = (
+    # two columns
+    RealPdf("two columns", _PUB, _TL + "acmart/samples/sample-sigconf.pdf", "LPPL 1.3c (acmart)"),
+    RealPdf("two columns", _PUB, _TL + "acmart/samples/sample-sigplan.pdf", "LPPL 1.3c (acmart)"),
+    RealPdf("two columns", _PUB, _TL + "acmart/samples/sample-acmtog.pdf", "LPPL 1.3c (acmart)"),
+    RealPdf("two columns", _PUB, _TL + "acmart/samples/sample-acmengage.pdf", "LPPL 1.3c (acmart)"),
+    RealPdf("two columns", _PUB, _TL + "mnras/mnras_guide.pdf", "LPPL 1.3c (mnras)"),
+    RealPdf("two columns", _PUB, _TL + "revtex/aip/aipguide4-2.pdf", "LPPL 1.3c (revtex)"),
+    RealPdf("two columns", _PUB, _TL + "revtex/aps/apsguide4-2.pdf", "LPPL 1.3c (revtex)"),
+    RealPdf("two columns", _PUB, _TL + "revtex/auguide/summary4-2.pdf", "LPPL 1.3c (revtex)"),
+    RealPdf("two columns", _PUB, _TL + "revtex/auguide/auguide4-2.pdf", "LPPL 1.3c (revtex)"),
+    RealPdf("two columns", _PUB, _TL + "elsarticle/elstest-5p.pdf", "LPPL 1.3 (elsarticle)"),
+    RealPdf("two columns", _PUB, _TL + "elsarticle/elstest-3pd.pdf", "LPPL 1.3 (elsarticle)"),
+    RealPdf("two columns", _PUB, _TL + "ieeepes/ieeepes_doc.pdf", "LPPL (ieeepes)"),
+    RealPdf("two columns", _PUB, _TL + "asmeconf/asmeconf-template.pdf", "LPPL 1.3c (asmeconf)"),
+    RealPdf("two columns", _PUB, _TL + "confproc/example/papers/p_001.pdf", "LPPL (confproc)"),
+    RealPdf("two columns", _PUB, _TL + "confproc/example/papers/p_007.pdf", "LPPL (confproc)"),
+    # one column
+    RealPdf("one column", _PUB, _TL + "acmart/samples/sample-acmsmall.pdf", "LPPL 1.3c (acmart)"),
+    RealPdf("one column", _PUB, _TL + "elsarticle/elstest-1p.pdf", "LPPL 1.3 (elsarticle)"),
+    RealPdf("one column", _PUB, _TL + "llncs/llncsdoc.pdf", "CC BY 4.0 (llncs)"),
+    RealPdf("one column", _PUB, _TL + "aastex/sample631.pdf", "LPPL 1.3c (aastex)"),
+    RealPdf("one column", _PUB, _TL + "apa7/samples/longsample.pdf", "LPPL 1.3c (apa7)"),
+    RealPdf("one column", _PUB, _TL + "ieeetran/testflow_doc.pdf", "LPPL 1.3 (IEEEtran)"),
+    RealPdf("one column", _PUB, _TL + "ieeeconf/IEEEconf.pdf", "LPPL (ieeeconf)"),
+    RealPdf("one column", _PUB, _TL + "cmpj/template.pdf", "LPPL 1.3 (cmpj)"),
+    RealPdf("one column", _PUB, _TL + "ejpecp/sample.pdf", "LPPL 1.3 (ejpecp)"),
+    RealPdf("one column", _PUB, _TL + "aiaa/author_guide.pdf", "LPPL 1.3c (aiaa)"),
+    RealPdf("one column", _PUB, _TL + "pracjourn/pracjourn.pdf", "LPPL (pracjourn)"),
+    # three columns: the reference card, landscape, three columns of command and meaning
+    RealPdf("three columns", _REF, "debian-refcard/refcard-en-a4.pdf.gz", "GPL-3+"),
+    RealPdf("three columns", _REF, "debian-refcard/refcard-en-lt.pdf.gz", "GPL-3+"),
+    RealPdf("three columns", _REF, "debian-refcard/refcard-fr-a4.pdf.gz", "GPL-3+"),
+    RealPdf("three columns", _REF, "debian-refcard/refcard-de-a4.pdf.gz", "GPL-3+"),
+    RealPdf("three columns", _REF, "debian-refcard/refcard-es-a4.pdf.gz", "GPL-3+"),
+    RealPdf("three columns", _REF, "debian-refcard/refcard-it-a4.pdf.gz", "GPL-3+"),
+    # slides
+    RealPdf("slides", _REC, _TL + "beamer/beamerexample-conference-talk.pdf", "LPPL 1.3c / GPL-2+ (beamer)"),
+    RealPdf("slides", _REC, _TL + "beamer/beamerexample-lecture-beamer-version.pdf", "LPPL 1.3c / GPL-2+ (beamer)"),
+    RealPdf("slides", _PUB, _TL + "beamer-fuberlin/exampleTheme.pdf", "LPPL (beamer-fuberlin)"),
+    RealPdf("slides", _PUB, _TL + "beamer-fuberlin/exampleClass.pdf", "LPPL (beamer-fuberlin)"),
+    RealPdf("slides", _PUB, _TL + "beamer-verona/beamer-verona.pdf", "LPPL 1.3c (beamer-verona)"),
+    RealPdf("slides", _PUB, _TL + "bfh-ci/DEMO-BFHBeamer.pdf", "LPPL 1.3c (bfh-ci)"),
+    RealPdf("slides", _PUB, _TL + "abntex2/examples/abntex2-modelo-slides.pdf", "LPPL 1.3c (abntex2)"),
+)
+
+BAND = 0.08  # the top and bottom fraction of a page where running lines are looked for
+_HYPHEN = re.compile(r"(?<=[a-zà-ÿ])-\n\s*(?=[a-zà-ÿ])")
+_LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl"})
+_DIGITS = re.compile(r"\d+")
+METHOD = 1  # bump when the truth's method changes: cached truths are then made anew
+
+
+def split_of(pdf: RealPdf) -> str:
+    return "held-out" if hashlib.sha256(pdf.path.encode()).digest()[0] % 2 else "tune"
+
+
+def locate_file(pdf: RealPdf) -> Path | None:
+    for root in (CORPUS / "root", Path("/")):
+        path = root / "usr/share/doc" / pdf.path
+        if path.exists():
+            return path
+    return None
+
+
+def data_of(path: Path) -> bytes:
+    import gzip
+
+    raw = path.read_bytes()
+    return gzip.decompress(raw) if path.suffix == ".gz" else raw
+
+
+def _pdftotext(data: bytes) -> list[str]:
+    out = subprocess.run(["pdftotext", "-enc", "UTF-8", "-", "-"], input=data, capture_output=True, check=True)
+    pages = out.stdout.decode("utf-8", "replace").split("\f")
+    return pages[:-1] if pages and not pages[-1].strip() else pages
+
+
+def _pdfminer(data: bytes) -> tuple[list[str], list[list[tuple[str, bool]]]]:
+    """Each page's text (text boxes in pdfminer's layout order, a blank line between
+    boxes) and its lines with whether each lies in the top or bottom band."""
+    from pdfminer.high_level import extract_pages
+    from pdfminer.layout import LTTextContainer, LTTextLine
+
+    texts, lines = [], []
+    for page in extract_pages(io.BytesIO(data)):
+        height = page.height
+        boxes, page_lines = [], []
+        for element in page:
+            if not isinstance(element, LTTextContainer):
+                continue
+            boxes.append(element.get_text())
+            for line in element if not isinstance(element, LTTextLine) else [element]:
+                if isinstance(line, LTTextLine) and line.get_text().strip():
+                    band = line.y0 > (1 - BAND) * height or line.y1 < BAND * height
+                    page_lines.append((" ".join(line.get_text().split()), band))
+        texts.append("\n\n".join(boxes))
+        lines.append(page_lines)
+    return texts, lines
+
+
+def _clean(text: str) -> str:
+    return _HYPHEN.sub("", text.translate(_LIGATURES).replace("\u00ad\n", ""))
+
+
+def _sentences(page: str) -> list[str]:
+    out = []
+    for para in re.split(r"\n\s*\n", _clean(page)):
+        flat = " ".join(para.split())
+        out += [s for s in sentences_of(flat) if sum(c.isalpha() for c in s) >= 0.7 * len(s.replace(" ", ""))]
+    return out
+
+
+def _running(lines: list[list[tuple[str, bool]]]) -> list[list[str]]:
+    keys: Counter[str] = Counter()
+    for page in lines:
+        keys.update({_DIGITS.sub("#", text.lower()) for text, band in page if band})
+    need = max(2, min(3, len(lines) // 2))
+    running = []
+    for page in lines:
+        running.append(
+            [
+                text
+                for text, band in page
+                if band and keys[_DIGITS.sub("#", text.lower())] >= need and re.search(r"[^\W\d_]{2}", text)
+            ]
+        )
+    return running
+
+
+def truth_of(pdf: RealPdf, data: bytes) -> Truth:
+    """The file's truth from pdftotext and pdfminer.six (cached beside the corpus)."""
+    digest = hashlib.sha256(data).hexdigest()[:20]
+    cache = CORPUS / "truth" / f"{digest}-{METHOD}.json"
+    if cache.exists():
+        saved = json.loads(cache.read_text(encoding="utf-8"))
+    else:
+        poppler = _pdftotext(data)
+        miner, lines = _pdfminer(data)
+        counts: Counter[str] = Counter()
+        per_page = [(_sentences(a), set(_sentences(b))) for a, b in zip(poppler, miner, strict=False)]
+        for a, b in per_page:
+            counts.update(a)
+            counts.update(b)
+        sentences = [(s, n) for n, (a, b) in enumerate(per_page, start=1) for s in a if s in b and counts[s] == 2]
+        running = _running(lines)
+        body = [
+            "\n".join(ln for ln in _clean(text).split("\n") if " ".join(ln.split()) not in set(gone))
+            for text, gone in zip(poppler, running + [[]] * (len(poppler) - len(running)), strict=False)
+        ]
+        saved = {"sentences": sentences, "running": running, "body": body}
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        cache.write_text(json.dumps(saved), encoding="utf-8")
+    truth = Truth(pdf.kind, Path(pdf.path).name.removesuffix(".gz").removesuffix(".pdf"), data)
+    truth.sentences = [(s, n) for s, n in saved["sentences"]]
+    truth.last_page = {s: n for s, n in truth.sentences}
+    truth.running = saved["running"]
+    truth.body = saved["body"]
+    return truth
+
+
+def corpus(split: str) -> tuple[dict[str, list[tuple[RealPdf, Truth]]], list[RealPdf]]:
+    """The split's files with their truth per layout kind, and the files missing."""
+    by_kind: dict[str, list[tuple[RealPdf, Truth]]] = defaultdict(list)
+    missing = []
+    for pdf in FILES:
+        if split_of(pdf) != split:
+            continue
+        path = locate_file(pdf)
+        if path is None or shutil.which("pdftotext") is None:
+            missing.append(pdf)
+            continue
+        by_kind[pdf.kind].append((pdf, truth_of(pdf, data_of(path))))
+    return by_kind, missing
