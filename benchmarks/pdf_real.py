@@ -14,7 +14,7 @@ repo. Install them outside it, where ``python -m benchmarks pdf --real`` looks
 
 The truth is not written by hand. Two extractors that order columns themselves,
 poppler's ``pdftotext`` (its default reading order) and pdfminer.six's layout
-analysis, each give every page's text; a line-end hyphen between lower-case letters
+analysis (text inside forms included), each give every page's text; a line-end hyphen between lower-case letters
 is mended in both alike. A truth sentence is one that both produce identically on the
 same page (so it lies wholly on that page), occurs once in the document, has five
 words or more and is mostly letters. Running lines are pdfminer's text lines in the
@@ -41,15 +41,17 @@ import re
 import shutil
 import subprocess
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from benchmarks.pdf_layouts import Truth, sentences_of
 
 CORPUS = Path(os.environ.get("DEEPREF_BENCH_PDF_CORPUS", "/work/pdfcorpus"))
 INSTALL = (
     "mkdir -p /work/pdfcorpus && cd /work/pdfcorpus && apt-get download texlive-publishers-doc "
-    "texlive-latex-recommended-doc debian-refcard && for d in *.deb; do dpkg-deb -x \"$d\" root; done; "
+    'texlive-latex-recommended-doc debian-refcard && for d in *.deb; do dpkg-deb -x "$d" root; done; '
     "apt-get install poppler-utils  (or set DEEPREF_BENCH_PDF_CORPUS)"
 )
 _PUB = "texlive-publishers-doc"
@@ -116,7 +118,7 @@ BAND = 0.08  # the top and bottom fraction of a page where running lines are loo
 _HYPHEN = re.compile(r"(?<=[a-zà-ÿ])-\n\s*(?=[a-zà-ÿ])")
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl"})
 _DIGITS = re.compile(r"\d+")
-METHOD = 1  # bump when the truth's method changes: cached truths are then made anew
+METHOD = 2  # bump when the truth's method changes: cached truths are then made anew
 
 
 def split_of(pdf: RealPdf) -> str:
@@ -148,13 +150,17 @@ def _pdfminer(data: bytes) -> tuple[list[str], list[list[tuple[str, bool]]]]:
     """Each page's text (text boxes in pdfminer's layout order, a blank line between
     boxes) and its lines with whether each lies in the top or bottom band."""
     from pdfminer.high_level import extract_pages
-    from pdfminer.layout import LTTextContainer, LTTextLine
+    from pdfminer.layout import LAParams, LTFigure, LTTextContainer, LTTextLine
+
+    def flat(container: Any) -> Iterator[Any]:  # text inside a form (a figure) is text too
+        for element in container:
+            yield from flat(element) if isinstance(element, LTFigure) else [element]
 
     texts, lines = [], []
-    for page in extract_pages(io.BytesIO(data)):
+    for page in extract_pages(io.BytesIO(data), laparams=LAParams(all_texts=True)):
         height = page.height
         boxes, page_lines = [], []
-        for element in page:
+        for element in flat(page):
             if not isinstance(element, LTTextContainer):
                 continue
             boxes.append(element.get_text())

@@ -77,8 +77,9 @@ def lines_of(boxes: Sequence[tuple[float, float, float, float, str]]) -> list[Li
         if last is not None:
             overlap = min(top, last.top) - max(bottom, last.bottom)
             gap = left - last.right
-            if overlap >= 0.5 * min(height, last.top - last.bottom) and -height <= gap <= height:
-                last.text += (" " if gap > 0.15 * height and not last.text.endswith(" ") else "") + text
+            tall = max(height, last.height)  # a full stop's box is its dot: the line's height counts
+            if overlap >= 0.5 * min(height, last.height) and -tall <= gap <= tall:
+                last.text += (" " if gap > 0.15 * tall and not last.text.endswith(" ") else "") + text
                 last.right, last.top, last.bottom = max(last.right, right), max(last.top, top), min(last.bottom, bottom)
                 continue
         last = Line(left, bottom, right, top, text)

@@ -23,6 +23,7 @@ import math
 import re
 import threading
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from deepref.search.documents.cleanup import join_lines, normalise, strip_running_lines
@@ -50,14 +51,21 @@ def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
     PDFium's text is read once; each of its lines is cut where its rectangles stop
     continuing each other (two columns' lines drawn side by side are one line of text
     and two rectangles), found by bisecting on the rectangle count. Asking PDFium for each rectangle's text
-    instead scans the page each time: 5x slower on a column page."""
-    text = textpage.get_text_range().replace("\ufffe", "\x02")  # its soft hyphen, as get_text_bounded gives it
-    if len(text) != textpage.count_chars():  # characters outside the BMP: the plain way
+    instead scans the page each time: 5x slower on a column page.
+
+    PDFium's text counts in UTF-16 units (a character outside the BMP, the math italic
+    𝛼 of a LaTeX paper, counts two) and leaves out characters without a code (a radical
+    sign's NUL), which its character indices count: text offsets are mapped to them.
+    Asking for the text inside each rectangle instead repeats the letters of rectangles
+    that overlap (the LaTeX logo's raised A read "LALATATETEX EX")."""
+    text = _units(textpage.get_text_range().replace("\ufffe", "\x02"))  # its soft hyphen, as get_text_bounded gives it
+    at = _char_index(textpage, len(text))
+    if at is None:  # offsets PDFium cannot map: the plain way
         return [(*r, textpage.get_text_bounded(*r)) for r in map(textpage.get_rect, range(textpage.count_rects()))]
     boxes: list[Box] = []
     for line in _LINE.finditer(text):
         start, end = line.span()
-        count = textpage.count_rects(start, end - start)
+        count = textpage.count_rects(at(start), at(end) - at(start))
         groups = _groups([textpage.get_rect(k) for k in range(count)])
         cut = start
         for g, (_, rect) in enumerate(groups):
@@ -68,14 +76,40 @@ def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
                 lo, hi = cut + 1, end
                 while lo < hi:
                     mid = (lo + hi) // 2
-                    if textpage.count_rects(start, mid - start) > first:
+                    if textpage.count_rects(at(start), at(mid) - at(start)) > first:
                         hi = mid
                     else:
                         lo = mid + 1
                 nxt = lo - 1
-            boxes.append((*rect, text[cut:nxt].strip(" ")))
+            boxes.append((*rect, _chars(text[cut:nxt]).strip(" ")))
             cut = nxt
     return boxes
+
+
+def _char_index(textpage: pdfium.PdfTextPage, length: int) -> Callable[[int], int] | None:
+    """Text offset to PDFium character index; None when PDFium cannot map one."""
+    count = textpage.count_chars()
+    if length == count:
+        return lambda i: i
+    import pypdfium2.raw as raw
+
+    table = [raw.FPDFText_GetCharIndexFromTextIndex(textpage, i) for i in range(length)] + [count]
+    if min(table, default=0) < 0:
+        return None
+    return table.__getitem__
+
+
+def _units(text: str) -> str:
+    """``text`` with each character outside the BMP as its two UTF-16 surrogates, so that
+    indices count as PDFium's do."""
+    if text.isascii() or all(ord(c) < 0x10000 for c in text):
+        return text
+    return "".join(c if ord(c) < 0x10000 else chr(0xD7C0 + (ord(c) >> 10)) + chr(0xDC00 | ord(c) & 0x3FF) for c in text)
+
+
+def _chars(units: str) -> str:
+    """Surrogate pairs back to characters (a lone one, cut from its pair, as U+FFFD)."""
+    return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
 def _groups(rects: list[tuple[float, float, float, float]]) -> list[tuple[int, tuple[float, float, float, float]]]:
@@ -86,9 +120,9 @@ def _groups(rects: list[tuple[float, float, float, float]]) -> list[tuple[int, t
     for k, (left, bottom, right, top) in enumerate(rects):
         if groups:
             first, (gl, gb, gr, gt) = groups[-1]
-            height = top - bottom
+            height = max(top - bottom, gt - gb)  # a full stop's rectangle is its dot: the line's height counts
             overlap = min(top, gt) - max(bottom, gb)
-            if overlap >= 0.5 * min(height, gt - gb) and -height <= left - gr <= height:
+            if overlap >= 0.5 * min(top - bottom, gt - gb) and -height <= left - gr <= height:
                 groups[-1] = (first, (min(gl, left), min(gb, bottom), max(gr, right), max(gt, top)))
                 continue
         groups.append((k, (left, bottom, right, top)))

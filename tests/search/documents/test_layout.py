@@ -3,6 +3,7 @@ dropped by position and similarity, body text kept (issue 34, items 1 and 2)."""
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -83,3 +84,80 @@ def test_numbers_in_a_table_row_at_the_top_are_not_page_numbers():
     for n, text in enumerate(page_texts(pages), start=1):
         assert "0050 0051 0052 0053 0054" in " ".join(text.split())
         assert text.split("\n")[-1] != str(n)  # the real page number goes
+
+
+def _raw_pdf(content: bytes) -> bytes:
+    """A one-page PDF drawing ``content`` with Helvetica as /F1, and as /F2 a Helvetica
+    whose ToUnicode map reads code 0x61 as U+1D6FC (math italic alpha, outside the
+    BMP), as a LaTeX paper's math font reads."""
+    cmap = (
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /M def "
+        b"1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfchar <61> <D835DEFC> endbfchar "
+        b"endcmap CMapName currentdict /CMap defineresource pop end end"
+    )
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 7 0 R >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(cmap), cmap),
+    ]
+    out, offsets = b"%PDF-1.4\n", []
+    for n, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (n, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+
+
+def test_overlapping_letters_are_read_once_on_a_page_with_math_letters_outside_the_bmp():
+    """A LaTeX paper's math italic (U+1D6FC) counts two in PDFium's text: the page was
+    read rectangle by rectangle, and the logo's overlapping letters (a small raised A
+    over the L, a lowered E) came out twice ("LALATATETEX EX")."""
+    content = b"""BT /F1 10 Tf 72 700 Td (Commands to be included in the L) Tj ET
+BT /F1 7 Tf 221.4 702 Td (A) Tj ET
+BT /F1 10 Tf 224.8 700 Td (T) Tj ET
+BT /F1 10 Tf 229.4 697.8 Td (E) Tj ET
+BT /F1 10 Tf 234.9 700 Td (X source are listed below.) Tj ET
+BT /F1 10 Tf 72 680 Td (You can use any of the symbols from ) Tj ET
+BT /F2 10 Tf 240 680 Td (a) Tj ET
+BT /F1 10 Tf 248 680 Td ( onwards in the text.) Tj ET"""
+    text = " ".join(read_bytes(_raw_pdf(content), "paper.pdf").segments[0].text.split())
+    assert "\U0001d6fc onwards" in text  # the page has its character outside the BMP
+    assert "Commands to be included in the LATEX source are listed below." in text
+
+
+def _pdf(draw) -> bytes:
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4)
+    draw(c)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_full_stop_set_apart_stays_on_its_word():
+    """A full stop's box is its dot, lower than the line: it was judged too far to join
+    ("see section 11 .")."""
+
+    def draw(c) -> None:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        c.setFont("Helvetica", 10)
+        for k in range(6):
+            c.drawString(72, 700 - 14 * k, f"Line {k} of a paragraph that runs on for a while before it ends.")
+        lead = "If you want to include other packages, see section 11"
+        c.drawString(72, 600, lead)
+        c.setFont("Times-Roman", 10)  # a font change, as a hyperlink's or a macro's
+        c.drawString(72 + stringWidth(lead, "Helvetica", 10) + 1.6, 600, ".")
+
+    text = " ".join(read_bytes(_pdf(draw), "guide.pdf").segments[0].text.split())
+    assert "see section 11." in text
