@@ -13,7 +13,9 @@ edge, set apart from the body, that resembles an edge line on at least two nearb
 once numbers are masked ("47706 Federal Register / Vol. 85, No. 152" and its next page
 "Federal Register / Vol. 85, No. 152 … 47707" share their words). A lone page number at
 an edge and vertical text in a side margin go too. A body line is never an edge line
-set apart from the body, so one that resembles the header stays."""
+set apart from the body, so one that resembles the header stays. On slides, the
+template's text (a sidebar of sections, a logo's words) goes: the same text at the same
+place on half of the slides."""
 
 from __future__ import annotations
 
@@ -27,6 +29,9 @@ MIN_ALIKE_PAGES = 2  # ... and is running when it resembles one on this many of 
 ALIKE = 0.6  # word-set overlap (Jaccard) for two edge lines to count as alike
 EDGE_BAND = 0.06  # the outer fraction of the page height where a line is at the edge anyway
 EDGE_DEPTH = 3  # lines looked at on each end of a page
+SLIDE_ASPECT = 1.2  # a page this much wider than tall is a slide
+PLACE = 2.0  # points: a slide template's line is at the same place within this
+MIN_TEMPLATE_SLIDES = 5  # ... on at least this many slides: a frame built up over overlays repeats on fewer
 _NUMBERS = re.compile(r"\d+|\b[ivxlcdm]+\b", re.I)
 _WORD = re.compile(r"[^\W_]+|#")
 _PAGE_NUMBER = re.compile(r"^[\W_]*(?:page|p\.|seite|pag\.?)?[\W_]*#(?:[\W_]*(?:of|/|de|von)[\W_]*#)?[\W_]*$")
@@ -149,7 +154,30 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
         nearby = [pages[j] for j in range(max(0, i - NEARBY_PAGES), min(len(pages), i + NEARBY_PAGES + 1)) if j != i]
         gone |= {id(ln) for ln in page.edges if _is_running(ln, page, nearby, few=len(pages) <= MIN_ALIKE_PAGES)}
         running.append(gone)
+    for gone, frame in zip(running, _slide_frames(pages), strict=True):
+        gone |= frame
     return running
+
+
+def _slide_frames(pages: list[PageBoxes]) -> list[set[int]]:
+    """On slides (landscape pages), the lines of the slide's template: the same text at
+    the same place on at least half of the slides (five or more), wherever it is (a
+    sidebar listing the sections, a logo's words). Body text that builds up over a few
+    slides (overlays) repeats on fewer."""
+    out: list[set[int]] = [set() for _ in pages]
+    landscape = [i for i, p in enumerate(pages) if p.width > SLIDE_ASPECT * p.height]
+    if len(landscape) < max(MIN_TEMPLATE_SLIDES, len(pages) // 2):
+        return out
+    seen: dict[tuple[str, int, int], list[tuple[int, int]]] = {}
+    for i in landscape:
+        for ln in pages[i].lines:
+            place = (" ".join(ln.text.split()), round(ln.left / PLACE), round(ln.top / PLACE))
+            seen.setdefault(place, []).append((i, id(ln)))
+    for where in seen.values():
+        if len({i for i, _ in where}) >= max(MIN_TEMPLATE_SLIDES, len(landscape) / 2):
+            for i, line_id in where:
+                out[i].add(line_id)
+    return out
 
 
 def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool) -> bool:
@@ -162,8 +190,10 @@ def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool)
         return line.alone or line.bottom < EDGE_BAND * page.height or line.top > (1 - EDGE_BAND) * page.height
     if few:
         return _outer(line, page.height)
-    if _words(line.key) < 2 and not _outer(line, page.height):
-        return False  # a table's cells repeat from page to page too; a one-word header sits in the margin
+    if _words(line.key) < 2 and sum(c.isalpha() for c in line.text) < 8 and not _outer(line, page.height):
+        # a table's cells repeat from page to page too; a one-word header sits in the
+        # margin; authors' initials ("A. U. Thor, B. U. Thor") are letters enough
+        return False
     upper = line.top > page.height / 2
     alike = 0
     for other in nearby:

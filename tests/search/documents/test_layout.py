@@ -161,3 +161,36 @@ def test_a_full_stop_set_apart_stays_on_its_word():
 
     text = " ".join(read_bytes(_pdf(draw), "guide.pdf").segments[0].text.split())
     assert "see section 11." in text
+
+
+def test_a_slide_templates_sidebar_goes_and_overlaid_body_text_stays():
+    """A beamer sidebar lists the talk's sections at the same place on every slide, in
+    no top or bottom band; a frame built up over two slides repeats its first point."""
+    pages = []
+    for n in range(1, 9):
+        boxes = [(20, 240, 250, 250, f"Frame title number {n // 2}")]
+        boxes += [
+            (20, 200 - 14 * j, 280, 208 - 14 * j, f"Point {j} of frame {n // 2} says something new.") for j in range(2)
+        ]
+        boxes += [(300, 200 - 20 * k, 350, 206 - 20 * k, name) for k, name in enumerate(["Syntax versus", "Semantik"])]
+        boxes += [(300, 120, 350, 126, "Till Tantau")]
+        pages.append(PageBoxes(363, 272, boxes))
+    for n, text in enumerate(page_texts(pages), start=1):
+        assert "Syntax versus" not in text and "Semantik" not in text and "Till Tantau" not in text
+        assert f"Point 0 of frame {n // 2} says something new." in text
+
+
+def test_a_running_header_of_initials_goes():
+    """Even pages carry the authors' initials, odd pages the title; an initial is one
+    letter, so the header had fewer than two words and passed for a table's cell."""
+    pages = []
+    for n in range(1, 9):
+        header = "A. U. Thor, B. U. Thor" if n % 2 == 0 else "Title of the paper in short"
+        boxes = [(438, 776, 510, 783, header)]
+        boxes += [
+            (85, 745 - 12 * j, 510, 754 - 12 * j, f"Body line {j} of page {n}, a sentence of prose.") for j in range(20)
+        ]
+        pages.append(PageBoxes(595, 842, boxes))
+    for text in page_texts(pages):
+        assert "Thor" not in text and "Title of the paper" not in text
+        assert "Body line 19" in text
