@@ -17,7 +17,8 @@ poppler's ``pdftotext`` (its default reading order) and pdfminer.six's layout
 analysis (text inside forms included), each give every page's text; a line-end hyphen between lower-case letters
 is mended in both alike. A truth sentence is one that both produce identically on the
 same page (so it lies wholly on that page), occurs once in the document, has five
-words or more and is mostly letters. Running lines are pdfminer's text lines in the
+words or more, is mostly letters and ends with a full stop after a word in lower case
+(not a table's row, nor a contents entry). Running lines are pdfminer's text lines in the
 top or bottom 8% of the page whose text, digits masked, recurs in that band on at
 least three pages (half the pages of a shorter document, two at least); a line of
 digits alone is left out (not countable in the text). The body the word F1 compares
@@ -118,7 +119,7 @@ BAND = 0.08  # the top and bottom fraction of a page where running lines are loo
 _HYPHEN = re.compile(r"(?<=[a-zà-ÿ])-\n\s*(?=[a-zà-ÿ])")
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl"})
 _DIGITS = re.compile(r"\d+")
-METHOD = 2  # bump when the truth's method changes: cached truths are then made anew
+METHOD = 3  # bump when the truth's method changes: cached truths are then made anew
 
 
 def split_of(pdf: RealPdf) -> str:
@@ -177,11 +178,22 @@ def _clean(text: str) -> str:
     return _HYPHEN.sub("", text.translate(_LIGATURES).replace("\u00ad\n", ""))
 
 
+def _prose(sentence: str) -> bool:
+    """Mostly letters, ending with a full stop (or ! ?) after a word with a lower-case
+    letter: not a table's row read across ("Command \\sun \\earth"), nor a contents entry
+    whose page number both extractors set apart ("Submitting to APS Journals I.4.")."""
+    last = sentence.split()[-1]
+    return (
+        sum(c.isalpha() for c in sentence) >= 0.7 * len(sentence.replace(" ", ""))
+        and re.search(r"[.!?][)\"'”’]*$", last) is not None
+        and any(c.islower() for c in last)
+    )
+
+
 def _sentences(page: str) -> list[str]:
     out = []
     for para in re.split(r"\n\s*\n", _clean(page)):
-        flat = " ".join(para.split())
-        out += [s for s in sentences_of(flat) if sum(c.isalpha() for c in s) >= 0.7 * len(s.replace(" ", ""))]
+        out += [s for s in sentences_of(" ".join(para.split())) if _prose(s)]
     return out
 
 

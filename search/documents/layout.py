@@ -183,13 +183,13 @@ def _slide_frames(pages: list[PageBoxes]) -> list[set[int]]:
 def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool) -> bool:
     """An edge line is running when it is a page number, or resembles an edge line in
     the same half of at least MIN_ALIKE_PAGES nearby pages; in a document of too few pages
-    to compare, when it lies in the page's outer band."""
+    to compare, when it lies in the page's outer band, set apart from the text beside it."""
     if _PAGE_NUMBER.match(_NUMBERS.sub("#", " ".join(line.text.lower().split()))):
         # a page number stands alone on its line or by the page's edge; a number among
         # others on one baseline is a table's cell
         return line.alone or line.bottom < EDGE_BAND * page.height or line.top > (1 - EDGE_BAND) * page.height
-    if few:
-        return _outer(line, page.height)
+    if few:  # text that runs on to the edge of a reference card's page is body text
+        return _outer(line, page.height) and _apart(line, page.lines, upper=line.top > page.height / 2)
     if _words(line.key) < 2 and sum(c.isalpha() for c in line.text) < 8 and not _outer(line, page.height):
         # a table's cells repeat from page to page too; a one-word header sits in the
         # margin; authors' initials ("A. U. Thor, B. U. Thor") are letters enough
@@ -202,6 +202,22 @@ def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool)
             if alike >= MIN_ALIKE_PAGES:
                 return True
     return False
+
+
+def _apart(line: Line, lines: list[Line], upper: bool) -> bool:
+    """Whether the nearest line inwards that shares some of ``line``'s width (its own
+    column's, on a page of columns whose baselines differ) is more than a line's height
+    away."""
+    gaps = [
+        (line.bottom - o.top) if upper else (o.bottom - line.top)
+        for o in lines
+        if o is not line
+        and not o.vertical
+        and o.left < line.right
+        and o.right > line.left
+        and ((o.top < line.top) if upper else (o.top > line.top))
+    ]
+    return not gaps or min(gaps) > line.height
 
 
 def _free_runs(lines: list[Line]) -> list[tuple[float, float]]:

@@ -194,3 +194,23 @@ def test_a_running_header_of_initials_goes():
     for text in page_texts(pages):
         assert "Thor" not in text and "Title of the paper" not in text
         assert "Body line 19" in text
+
+
+def test_a_reference_cards_columns_that_run_to_the_edge_keep_their_last_lines():
+    """On a two-page card there are no pages to compare a line with: an edge line goes when
+    it lies in the outer band set apart from its column, and a column's text that runs
+    on into the band (its baselines offset from the next column's) is body."""
+    pages = []
+    for n in range(1, 3):
+        boxes = []
+        for col, (x, offset) in enumerate([(40, 0.0), (300, 4.0), (560, 2.0)]):
+            boxes += [
+                (x, 580 - 11 * j - offset, x + 200, 588 - 11 * j - offset, f"Card {n} column {col} row {j} text.")
+                for j in range(52)
+            ]
+        boxes.append((300, 0, 500, 6, f"Made with care, side {n}"))
+        pages.append(PageBoxes(792, 612, boxes))
+    for n, text in enumerate(page_texts(pages), start=1):
+        for col in range(3):
+            assert f"Card {n} column {col} row 51 text." in text
+        assert "Made with care" not in text
