@@ -20,7 +20,8 @@ same page (so it lies wholly on that page), occurs once in the document, has fiv
 words or more, is mostly letters and ends with a full stop after a word in lower case
 (not a table's row, nor a contents entry). Running lines are pdfminer's text lines in the
 top or bottom 8% of the page whose text, digits masked, recurs in that band on at
-least three pages (half the pages of a shorter document, two at least); a line of
+least three pages and a fifth of the pages (half the pages of a shorter document, two
+at least; a slide's title repeated over a frame's overlays is not running); a line of
 digits alone is left out (not countable in the text). The body the word F1 compares
 with is pdftotext's page text without those lines.
 
@@ -119,7 +120,7 @@ BAND = 0.08  # the top and bottom fraction of a page where running lines are loo
 _HYPHEN = re.compile(r"(?<=[a-zà-ÿ])-\n\s*(?=[a-zà-ÿ])")
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl"})
 _DIGITS = re.compile(r"\d+")
-METHOD = 3  # bump when the truth's method changes: cached truths are then made anew
+METHOD = 4  # bump when the truth's method changes: cached truths are then made anew
 
 
 def split_of(pdf: RealPdf) -> str:
@@ -201,7 +202,7 @@ def _running(lines: list[list[tuple[str, bool]]]) -> list[list[str]]:
     keys: Counter[str] = Counter()
     for page in lines:
         keys.update({_DIGITS.sub("#", text.lower()) for text, band in page if band})
-    need = max(2, min(3, len(lines) // 2))
+    need = max(2, min(3, len(lines) // 2), len(lines) // 5)  # a slide's title over a frame's overlays is not
     running = []
     for page in lines:
         running.append(
@@ -212,6 +213,20 @@ def _running(lines: list[list[tuple[str, bool]]]) -> list[list[str]]:
             ]
         )
     return running
+
+
+def _without(text: str, gone: list[str]) -> str:
+    """``text`` less one line for each running line (a section's name in the navigation
+    bar goes; the same name in the outline stays)."""
+    left = Counter(gone)
+    kept = []
+    for line in text.split("\n"):
+        flat = " ".join(line.split())
+        if left[flat]:
+            left[flat] -= 1
+        else:
+            kept.append(line)
+    return "\n".join(kept)
 
 
 def truth_of(pdf: RealPdf, data: bytes) -> Truth:
@@ -230,10 +245,8 @@ def truth_of(pdf: RealPdf, data: bytes) -> Truth:
             counts.update(b)
         sentences = [(s, n) for n, (a, b) in enumerate(per_page, start=1) for s in a if s in b and counts[s] == 2]
         running = _running(lines)
-        body = [
-            "\n".join(ln for ln in _clean(text).split("\n") if " ".join(ln.split()) not in set(gone))
-            for text, gone in zip(poppler, running + [[]] * (len(poppler) - len(running)), strict=False)
-        ]
+        body = [_without(_clean(text), gone) for text, gone in zip(poppler, running, strict=False)]
+        body += [_clean(text) for text in poppler[len(running) :]]
         saved = {"sentences": sentences, "running": running, "body": body}
         cache.parent.mkdir(parents=True, exist_ok=True)
         cache.write_text(json.dumps(saved), encoding="utf-8")
