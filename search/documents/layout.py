@@ -32,6 +32,7 @@ EDGE_DEPTH = 3  # lines looked at on each end of a page
 SLIDE_ASPECT = 1.2  # a page this much wider than tall is a slide
 PLACE = 2.0  # points: a slide template's line is at the same place within this
 MIN_TEMPLATE_SLIDES = 5  # ... on at least this many slides: a frame built up over overlays repeats on fewer
+_CLOSING = re.compile(r"[,.;:!?)\]]")  # punctuation that follows its word without a space
 _NUMBERS = re.compile(r"\d+|\b[ivxlcdm]+\b", re.I)
 _WORD = re.compile(r"[^\W_]+|#")
 _PAGE_NUMBER = re.compile(r"^[\W_]*(?:page|p\.|seite|pag\.?)?[\W_]*#(?:[\W_]*(?:of|/|de|von)[\W_]*#)?[\W_]*$")
@@ -83,13 +84,26 @@ def lines_of(boxes: Sequence[tuple[float, float, float, float, str]]) -> list[Li
             overlap = min(top, last.top) - max(bottom, last.bottom)
             gap = left - last.right
             tall = max(height, last.height)  # a full stop's box is its dot: the line's height counts
-            if overlap >= 0.5 * min(height, last.height) and -tall <= gap <= tall:
-                last.text += (" " if gap > 0.15 * tall and not last.text.endswith(" ") else "") + text
+            if (
+                same_line(overlap, (right - left, height), (last.right - last.left, last.height))
+                and -tall <= gap <= tall
+            ):
+                spaced = gap > 0.15 * tall and not last.text.endswith(" ") and not _CLOSING.match(text)
+                last.text += (" " if spaced else "") + text
                 last.right, last.top, last.bottom = max(last.right, right), max(last.top, top), min(last.bottom, bottom)
                 continue
         last = Line(left, bottom, right, top, text)
         lines.append(last)
     return lines
+
+
+def same_line(overlap: float, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """Whether two boxes side by side, of (width, height) ``a`` and ``b``, that overlap
+    vertically by ``overlap`` are on one line: by half the shorter one's height, or at
+    all when the shorter is a mark much smaller than the other box (a comma's box is its
+    glyph, mostly below a word's baseline; a footnote's mark sits above)."""
+    (width, short), tall = min(a, b, key=lambda wh: wh[1]), max(a[1], b[1])
+    return overlap >= 0.5 * short or (overlap > 0 and short < 0.6 * tall and width < tall)
 
 
 def _edge_lines(lines: list[Line], height: float) -> list[Line]:

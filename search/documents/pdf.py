@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from deepref.search.documents.cleanup import join_lines, normalise, strip_running_lines
 from deepref.search.documents.dependencies import needed
-from deepref.search.documents.layout import PageBoxes, page_texts
+from deepref.search.documents.layout import PageBoxes, page_texts, same_line
 from deepref.search.documents.limits import DEFAULT_LIMITS, Budget, ReadLimits
 from deepref.search.documents.models import DocumentError, ReadDocument, Segment
 from deepref.search.documents.ocr import OCR_HINT, OcrTimeout, ocr_available, ocr_page
@@ -122,7 +122,7 @@ def _groups(rects: list[tuple[float, float, float, float]]) -> list[tuple[int, t
             first, (gl, gb, gr, gt) = groups[-1]
             height = max(top - bottom, gt - gb)  # a full stop's rectangle is its dot: the line's height counts
             overlap = min(top, gt) - max(bottom, gb)
-            if overlap >= 0.5 * min(top - bottom, gt - gb) and -height <= left - gr <= height:
+            if same_line(overlap, (right - left, top - bottom), (gr - gl, gt - gb)) and -height <= left - gr <= height:
                 groups[-1] = (first, (min(gl, left), min(gb, bottom), max(gr, right), max(gt, top)))
                 continue
         groups.append((k, (left, bottom, right, top)))

@@ -214,3 +214,21 @@ def test_a_reference_cards_columns_that_run_to_the_edge_keep_their_last_lines():
         for col in range(3):
             assert f"Card {n} column {col} row 51 text." in text
         assert "Made with care" not in text
+
+
+def test_a_comma_after_a_word_in_another_font_stays_on_it():
+    """A comma's box is its glyph, mostly below the baseline of a word set in a typewriter
+    font without descenders (boxes as PDFium gives them for REVTeX's guide): the two
+    overlapped too little to count as one line ("unsortedaddress , for")."""
+    boxes = [
+        (64.0, 700.0 - 11 * k, 300.0, 708.9 - 11 * k, f"Line {k} of a paragraph that runs on for a while.")
+        for k in range(6)
+    ]
+    boxes += [
+        (64.3, 620.1, 208.7, 629.0, "There is a third class option,"),
+        (218.0, 622.0, 295.7, 628.1, "unsortedaddress"),
+        (297.2, 620.1, 298.3, 623.1, ","),
+        (54.4, 609.1, 300.0, 618.0, "for controlling author and affiliation display."),
+    ]
+    (text,) = page_texts([PageBoxes(595, 842, boxes)])
+    assert "unsortedaddress," in text
