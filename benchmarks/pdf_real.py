@@ -67,38 +67,38 @@ class RealPdf:
     kind: str
     package: str
     path: str  # under /usr/share/doc
-    licence: str
+    licence: str  # as the package's Licenses list (or copyright file) gives it
 
 
 FILES = (
     # two columns
-    RealPdf("two columns", _PUB, _TL + "acmart/samples/sample-sigconf.pdf", "LPPL 1.3c (acmart)"),
-    RealPdf("two columns", _PUB, _TL + "acmart/samples/sample-sigplan.pdf", "LPPL 1.3c (acmart)"),
-    RealPdf("two columns", _PUB, _TL + "acmart/samples/sample-acmtog.pdf", "LPPL 1.3c (acmart)"),
-    RealPdf("two columns", _PUB, _TL + "acmart/samples/sample-acmengage.pdf", "LPPL 1.3c (acmart)"),
-    RealPdf("two columns", _PUB, _TL + "mnras/mnras_guide.pdf", "LPPL 1.3c (mnras)"),
+    RealPdf("two columns", _PUB, _TL + "acmart/samples/sample-sigconf.pdf", "LPPL 1.3 (acmart)"),
+    RealPdf("two columns", _PUB, _TL + "acmart/samples/sample-sigplan.pdf", "LPPL 1.3 (acmart)"),
+    RealPdf("two columns", _PUB, _TL + "acmart/samples/sample-acmtog.pdf", "LPPL 1.3 (acmart)"),
+    RealPdf("two columns", _PUB, _TL + "acmart/samples/sample-acmengage.pdf", "LPPL 1.3 (acmart)"),
+    RealPdf("two columns", _PUB, _TL + "mnras/mnras_guide.pdf", "LPPL 1.3 (mnras)"),
     RealPdf("two columns", _PUB, _TL + "revtex/aip/aipguide4-2.pdf", "LPPL 1.3c (revtex)"),
     RealPdf("two columns", _PUB, _TL + "revtex/aps/apsguide4-2.pdf", "LPPL 1.3c (revtex)"),
     RealPdf("two columns", _PUB, _TL + "revtex/auguide/summary4-2.pdf", "LPPL 1.3c (revtex)"),
     RealPdf("two columns", _PUB, _TL + "revtex/auguide/auguide4-2.pdf", "LPPL 1.3c (revtex)"),
-    RealPdf("two columns", _PUB, _TL + "elsarticle/elstest-5p.pdf", "LPPL 1.3 (elsarticle)"),
-    RealPdf("two columns", _PUB, _TL + "elsarticle/elstest-3pd.pdf", "LPPL 1.3 (elsarticle)"),
+    RealPdf("two columns", _PUB, _TL + "elsarticle/elstest-5p.pdf", "LPPL 1.2 (elsarticle)"),
+    RealPdf("two columns", _PUB, _TL + "elsarticle/elstest-3pd.pdf", "LPPL 1.2 (elsarticle)"),
     RealPdf("two columns", _PUB, _TL + "ieeepes/ieeepes_doc.pdf", "LPPL (ieeepes)"),
-    RealPdf("two columns", _PUB, _TL + "asmeconf/asmeconf-template.pdf", "LPPL 1.3c (asmeconf)"),
+    RealPdf("two columns", _PUB, _TL + "asmeconf/asmeconf-template.pdf", "MIT (asmeconf)"),
     RealPdf("two columns", _PUB, _TL + "confproc/example/papers/p_001.pdf", "LPPL (confproc)"),
     RealPdf("two columns", _PUB, _TL + "confproc/example/papers/p_007.pdf", "LPPL (confproc)"),
     # one column
-    RealPdf("one column", _PUB, _TL + "acmart/samples/sample-acmsmall.pdf", "LPPL 1.3c (acmart)"),
-    RealPdf("one column", _PUB, _TL + "elsarticle/elstest-1p.pdf", "LPPL 1.3 (elsarticle)"),
+    RealPdf("one column", _PUB, _TL + "acmart/samples/sample-acmsmall.pdf", "LPPL 1.3 (acmart)"),
+    RealPdf("one column", _PUB, _TL + "elsarticle/elstest-1p.pdf", "LPPL 1.2 (elsarticle)"),
     RealPdf("one column", _PUB, _TL + "llncs/llncsdoc.pdf", "CC BY 4.0 (llncs)"),
-    RealPdf("one column", _PUB, _TL + "aastex/sample631.pdf", "LPPL 1.3c (aastex)"),
+    RealPdf("one column", _PUB, _TL + "aastex/sample631.pdf", "LPPL 1.3 (aastex)"),
     RealPdf("one column", _PUB, _TL + "apa7/samples/longsample.pdf", "LPPL 1.3c (apa7)"),
-    RealPdf("one column", _PUB, _TL + "ieeetran/testflow_doc.pdf", "LPPL 1.3 (IEEEtran)"),
+    RealPdf("one column", _PUB, _TL + "ieeetran/testflow_doc.pdf", "LPPL 1.3 (ieeetran)"),
     RealPdf("one column", _PUB, _TL + "ieeeconf/IEEEconf.pdf", "LPPL (ieeeconf)"),
-    RealPdf("one column", _PUB, _TL + "cmpj/template.pdf", "LPPL 1.3 (cmpj)"),
-    RealPdf("one column", _PUB, _TL + "ejpecp/sample.pdf", "LPPL 1.3 (ejpecp)"),
-    RealPdf("one column", _PUB, _TL + "aiaa/author_guide.pdf", "LPPL 1.3c (aiaa)"),
-    RealPdf("one column", _PUB, _TL + "pracjourn/pracjourn.pdf", "LPPL (pracjourn)"),
+    RealPdf("one column", _PUB, _TL + "cmpj/template.pdf", "LPPL (cmpj)"),
+    RealPdf("one column", _PUB, _TL + "ejpecp/sample.pdf", "LPPL 1.2 (ejpecp)"),
+    RealPdf("one column", _PUB, _TL + "aiaa/author_guide.pdf", "LPPL (aiaa)"),
+    RealPdf("one column", _PUB, _TL + "pracjourn/pracjourn.pdf", "GPL (pracjourn)"),
     # three columns: the reference card, landscape, three columns of command and meaning
     RealPdf("three columns", _REF, "debian-refcard/refcard-en-a4.pdf.gz", "GPL-3+"),
     RealPdf("three columns", _REF, "debian-refcard/refcard-en-lt.pdf.gz", "GPL-3+"),
@@ -107,13 +107,15 @@ FILES = (
     RealPdf("three columns", _REF, "debian-refcard/refcard-es-a4.pdf.gz", "GPL-3+"),
     RealPdf("three columns", _REF, "debian-refcard/refcard-it-a4.pdf.gz", "GPL-3+"),
     # slides
-    RealPdf("slides", _REC, _TL + "beamer/beamerexample-conference-talk.pdf", "LPPL 1.3c / GPL-2+ (beamer)"),
-    RealPdf("slides", _REC, _TL + "beamer/beamerexample-lecture-beamer-version.pdf", "LPPL 1.3c / GPL-2+ (beamer)"),
+    RealPdf("slides", _REC, _TL + "beamer/beamerexample-conference-talk.pdf", "LPPL 1.3c, GPL-2+, GFDL (beamer)"),
+    RealPdf(
+        "slides", _REC, _TL + "beamer/beamerexample-lecture-beamer-version.pdf", "LPPL 1.3c, GPL-2+, GFDL (beamer)"
+    ),
     RealPdf("slides", _PUB, _TL + "beamer-fuberlin/exampleTheme.pdf", "LPPL (beamer-fuberlin)"),
     RealPdf("slides", _PUB, _TL + "beamer-fuberlin/exampleClass.pdf", "LPPL (beamer-fuberlin)"),
-    RealPdf("slides", _PUB, _TL + "beamer-verona/beamer-verona.pdf", "LPPL 1.3c (beamer-verona)"),
+    RealPdf("slides", _PUB, _TL + "beamer-verona/beamer-verona.pdf", "LPPL 1.3 (beamer-verona)"),
     RealPdf("slides", _PUB, _TL + "bfh-ci/DEMO-BFHBeamer.pdf", "LPPL 1.3c (bfh-ci)"),
-    RealPdf("slides", _PUB, _TL + "abntex2/examples/abntex2-modelo-slides.pdf", "LPPL 1.3c (abntex2)"),
+    RealPdf("slides", _PUB, _TL + "abntex2/examples/abntex2-modelo-slides.pdf", "LPPL 1.3 (abntex2)"),
 )
 
 BAND = 0.08  # the top and bottom fraction of a page where running lines are looked for
