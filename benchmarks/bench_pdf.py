@@ -13,6 +13,8 @@ places the quote; is the cited page one the sentence lies on, the quote on it al
 and the link ``#page=``? Then the same speed on Debian's real PDFs under /usr/share/doc and the
 test fixtures, with word F1 against pypdf's text as a sanity check.
 
+``--real`` measures the same per layout kind on real PDFs from Debian's documentation
+packages, with a truth where pdftotext and pdfminer.six agree (benchmarks/pdf_real.py).
 ``--embedder`` scores the citing with the packaged MiniLM, as a job with an embedder
 does. ``--retrieval`` (``--hybrid``) measures recall@k of the right PDF among many
 (benchmarks/pdf_retrieval.py). ``--split tune`` measures the docs files looked at while tuning; the default is the
