@@ -8,8 +8,9 @@ on the same files in the same run, and prints per kind: sentences whole, running
 lines left, word F1 against the text drawn, pages/s and its ratio to pypdf, and page
 accuracy (a found sentence located, through the document's page marks, on the pages
 it lies on). Then citing: each claim (every third sentence verbatim, and hand-written
-paraphrases, benchmarks/pdf_claims.py) cites its document and the reference engine
-places the quote; is the cited page one the sentence lies on, the quote on it alone,
+paraphrases, benchmarks/pdf_claims.py; on the tune split benchmarks/pdf_claims_tune.py)
+cites its document and the reference engine places the quote; is the cited page one the
+sentence lies on, the quote on it alone,
 and the link ``#page=``? Then the same speed on Debian's real PDFs under /usr/share/doc and the
 test fixtures, with word F1 against pypdf's text as a sanity check.
 
@@ -50,7 +51,7 @@ def _read(data: bytes, name: str):  # the public reading API, as the library and
     return read_bytes(data, name)
 
 
-def _score(truths: list[Truth], embedder: Any = None) -> dict[str, Any]:
+def _score(truths: list[Truth], embedder: Any = None, split: str = "held-out") -> dict[str, Any]:
     from deepref.reference.locators import locate
 
     whole = total = left = running = located = 0
@@ -94,21 +95,26 @@ def _score(truths: list[Truth], embedder: Any = None) -> dict[str, Any]:
         "rate": pages / ours,
         "pypdf_rate": pages / theirs,
         "page_ok": located / max(whole, 1),
-        "citing": _citing(truths, docs, embedder),
+        "citing": _citing(truths, docs, embedder, split),
     }
 
 
-def _citing(truths: list[Truth], docs: list, embedder: Any = None) -> dict[str, tuple[int, int, int, int]]:
-    """Per claim kind (verbatim: every third sentence; paraphrase: benchmarks/pdf_claims.py),
+def _citing(
+    truths: list[Truth], docs: list, embedder: Any = None, split: str = "held-out"
+) -> dict[str, tuple[int, int, int, int]]:
+    """Per claim kind (verbatim: every third sentence; paraphrase: the split's hand-written
+    set, benchmarks/pdf_claims.py held out, benchmarks/pdf_claims_tune.py to tune on),
     over documents of two pages or more: (claims, cited page right: one the sentence
     lies on, quote on that one page alone, reference with a ``#page=`` link). Each claim cites its document as ``[1]``
     and ``build_references(..., markers="verify")`` places the quote, as the pipeline
     does; lexical support, or ``embedder``'s with ``--embedder`` (the packaged MiniLM, as a
     job with an embedder scores)."""
     from benchmarks.pdf_claims import PARAPHRASES
+    from benchmarks.pdf_claims_tune import TUNE_PARAPHRASES
     from deepref.reference import build_references
     from deepref.reference.models import Source
 
+    paraphrases = TUNE_PARAPHRASES if split == "tune" else PARAPHRASES
     out = {"verbatim": [0, 0, 0, 0], "paraphrase": [0, 0, 0, 0]}
     for truth, doc in zip(truths, docs, strict=True):
         if len(truth.running) < 2:
@@ -116,7 +122,7 @@ def _citing(truths: list[Truth], docs: list, embedder: Any = None) -> dict[str, 
         text, marks = doc.text_and_marks()
         source = Source("1", f"file:///docs/{truth.source}.pdf", doc.title or truth.source, text, marks=marks)
         claims = [("verbatim", s, s, page) for s, page in truth.sentences[::3]]
-        claims += [("paraphrase", PARAPHRASES[s], s, page) for s, page in truth.sentences if s in PARAPHRASES]
+        claims += [("paraphrase", paraphrases[s], s, page) for s, page in truth.sentences if s in paraphrases]
         for kind, claim, sentence, page in claims:
             result = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0, embedder=embedder)
             counts = out[kind]
@@ -211,7 +217,7 @@ def layouts(split: str, embedder: Any = None) -> int:
     citing = {}
     for kind in KINDS:
         truths = [make(kind, p) for p in files]
-        s = _score(truths, embedder)
+        s = _score(truths, embedder, split)
         citing[kind] = s["citing"]
         ours_time += s["pages"] / s["rate"]
         pypdf_time += s["pages"] / s["pypdf_rate"]
