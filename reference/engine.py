@@ -32,7 +32,7 @@ from deepref.reference.markers import Marker, parse_markers, strip_markers
 from deepref.reference.models import Opinion, Reference, ReferenceResult, SecondOpinion, Source, Stats
 from deepref.reference.numbering import Numbering, unify_sources
 from deepref.reference.profiles import Profile, get_profile
-from deepref.reference.quotes import page_sentences, place_quote
+from deepref.reference.quotes import PAGED_PASSAGE_WEIGHT, PAGED_PRECISION, WordWeights, page_sentences, place_quote
 from deepref.reference.scoring import Scorer, Scores, score
 from deepref.reference.segmentation import Layout, Segment, segment_answer
 from deepref.reference.selection import Candidates, Pair, greedy_multi, greedy_unique
@@ -175,6 +175,7 @@ def build_references(
         cited = {canonical.get(s.id) for m in parsed for raw in m.ids if (s := _lookup(raw, sources)) is not None}
         chunks += _short_chunks(distinct, chunks, cited)
         always = [i for i, (src, _) in enumerate(chunks) if src.id in cited]
+    tokens = TokenIndex() if tokens is None else tokens  # scoring's, reused for the quotes' word weights
     scores = score(
         [s.text for s in segments], [c.text for _, c in chunks], embedder, prof.scoring, always,
         tokens=tokens, blockwise=_blockwise(prof, len(segments), len(chunks)),
@@ -182,7 +183,7 @@ def build_references(
     judge = _Judge(segments, chunks, scores, models, prof, min_rel_score, min_support)
     call = _Call(
         opts, prof, text, layout, segments, sources, usable, canonical, distinct, chunks, judge, warnings,
-        boilerplate=_boilerplate(chunks),
+        boilerplate=_boilerplate(chunks), tokens=tokens,
     )  # fmt: skip
     if mode == "attribute":
         candidates = _attribute(call, max_ref)
@@ -416,6 +417,7 @@ class _Call:
     boilerplate: dict[int, str] = field(default_factory=dict)
     """Chunk row -> its kind, for the chunks that are a table of contents, an index or
     licence text (reference.boilerplate)."""
+    tokens: TokenIndex = field(default_factory=TokenIndex)  # the one scoring tokenised the chunks with
 
 
 @dataclass(frozen=True, slots=True)
@@ -489,7 +491,8 @@ def _resolve(call: _Call, parsed: list[Marker], positions: list[int]) -> list[_C
     chunk_rows: dict[str, list[int]] = {}
     for i, (src, _) in enumerate(chunks):
         chunk_rows.setdefault(src.id, []).append(i)
-    pages: dict = {}  # sentences and words of the passages split so far, by span
+    pages: dict[str, dict] = {}  # per source: sentences and words of its passages split so far, by span
+    weights: dict[str, WordWeights] = {}  # per source: its words' IDF over its passages
     out: list[_Candidate] = []
     for marker, pos in zip(parsed, positions, strict=True):
         if not marker.ids:
@@ -520,7 +523,14 @@ def _resolve(call: _Call, parsed: list[Marker], positions: list[int]) -> list[_C
             # judged on the passage most similar to the claim (what the support model
             # was trained on); shown and quoted where the claim's words are
             row = max(rows, key=scores.__getitem__)
-            chunk, quote = _cited_passage(segment, row, rows, chunks, scores, judge.prof, pages)
+            key = call.canonical[named.id]
+            paged = bool(chunks[row][0].marks)
+            if paged and key not in weights:
+                weights[key] = _word_weights(call.tokens, [chunks[r][1].text for r in chunk_rows[key]])
+            memo = pages.setdefault(key, {})
+            chunk, quote = _cited_passage(
+                segment, row, rows, chunks, scores, judge.prof, memo, weights=weights.get(key) if paged else None
+            )
             ev = judge.evidence([(seg_index, row)], cited=True)[0]
             value = float(scores[row])
             if not chunk.text:
@@ -559,10 +569,26 @@ def _not_boilerplate(call: _Call, rows: list[int], claim: str) -> list[int]:
 
 
 QUOTE_PASSAGES = 4  # passages of a cited page, by score, where its quote is looked for
+DOCUMENT_PASSAGES = 16  # the same in a paged document (a claim in other words ranks its passage lower)
+
+
+def _word_weights(tokens: TokenIndex, passages: list[str]) -> WordWeights:
+    """IDF of a cited document's words over its passages (reference.quotes.WordWeights),
+    from the token ids scoring already found (no passage is tokenised again)."""
+    ids = tokens.ids(passages)
+    found = np.concatenate(ids) if ids else np.zeros(0, dtype=np.int32)
+    return WordWeights(tokens.vocab, np.bincount(found, minlength=tokens.width), len(passages))
 
 
 def _cited_passage(
-    segment: Segment, best: int, rows: list[int], chunks, scores: np.ndarray, prof: Profile, pages: dict
+    segment: Segment,
+    best: int,
+    rows: list[int],
+    chunks,
+    scores: np.ndarray,
+    prof: Profile,
+    pages: dict,
+    weights: WordWeights | None = None,
 ) -> tuple[Chunk, tuple[int, int] | None]:
     """The passage a model's citation of a page shows (``chunk_span``) and its quote.
 
@@ -573,18 +599,29 @@ def _cited_passage(
     (docs/benchmarks.md "quotes"). A window that runs into the next passage shows
     both. The seed profile quotes the most similar passage whole. ``pages``: the
     sentences of passages split so far in this call; ``best``: the row of ``rows``
-    most similar to the claim."""
+    most similar to the claim. ``weights``: the document's word weights, for a paged
+    document (a PDF, slides), which is matched by its own rule (``reference.quotes``,
+    ``PAGED_PRECISION``): its pages share their topic words."""
     src, chunk = chunks[best]
     if not prof.narrow_quote or not chunk.text:
         return chunk, None
     # the page's best passages and their neighbours (a window may run into one): a
     # window elsewhere never won on WiCE, and splitting a whole 50-page report cost
     # more than judging it
-    order = sorted(range(len(rows)), key=lambda k: -float(scores[rows[k]]))[:QUOTE_PASSAGES]
+    paged = weights is not None
+    order = sorted(range(len(rows)), key=lambda k: -float(scores[rows[k]]))
+    order = order[: DOCUMENT_PASSAGES if paged else QUOTE_PASSAGES]
     picked = sorted({j for k in order for j in (k - 1, k, k + 1) if 0 <= j < len(rows)})
     near = [rows[k] for k in picked]
     page = page_sentences(src.text, [(chunks[r][1].start, chunks[r][1].end) for r in near], pages)
-    placed = place_quote(segment.text, page, np.array([float(scores[r]) for r in near]))
+    passage_scores = np.array([float(scores[r]) for r in near])
+    if paged:
+        placed = place_quote(
+            segment.text, page, passage_scores, weights=weights,
+            precision=PAGED_PRECISION, passage_weight=PAGED_PASSAGE_WEIGHT,
+        )  # fmt: skip
+    else:
+        placed = place_quote(segment.text, page, passage_scores)
     if placed is None:
         return chunk, None
     first, last = chunks[near[placed.passages[0]]][1], chunks[near[placed.passages[-1]]][1]

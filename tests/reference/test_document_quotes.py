@@ -1,0 +1,72 @@
+"""Where a claim's quote lands in a long paged document (a PDF, slides): the claim in
+other words shares only a few rare words with its sentence, while other pages repeat
+the document's common words (reference.quotes, PAGED_PRECISION)."""
+
+from __future__ import annotations
+
+from deepref.reference import Source, build_references
+from deepref.reference.locators import Mark
+
+FILLER = [
+    "The survey counted animals in each region of the park this year.",
+    "Every region reported its animal counts to the survey office by spring.",
+    "Counts from the survey were compared with last year's regional figures.",
+    "The office published the survey counts for each region in a short table.",
+]
+DISTRACTOR = (
+    "This year the survey office counted animals across every region again and reported "
+    "the regional counts for the year in its annual survey of the park's animals."
+)
+TARGET = "Reindeer herds cross the tundra twice before the snow."
+WEATHER = [
+    "Rain fell on most afternoons in the lowlands.",
+    "Frost came early to the hills, and the lakes froze by November.",
+]
+CLAIM = "Twice a year the park's survey office counted reindeer herds crossing the tundra in every region."
+
+
+def _document(pages: list[list[str]]) -> tuple[str, tuple[Mark, ...]]:
+    text, marks = "", []
+    for n, paragraphs in enumerate(pages, start=1):
+        if text:
+            text += "\n\n"
+        marks.append(Mark(len(text), "page", n))
+        text += "\n\n".join(paragraphs)
+    return text, tuple(marks)
+
+
+def _pages() -> list[list[str]]:
+    pages = [[" ".join(FILLER[k:] + FILLER[:k]) for k in range(3)] for _ in range(5)]
+    pages[0][1] = DISTRACTOR
+    pages[2][1] = " ".join([WEATHER[0], TARGET, WEATHER[1]])
+    return pages
+
+
+def _cite(text: str, marks: tuple[Mark, ...]):
+    source = Source("1", "file:///d/survey.pdf", "Survey", text, marks=marks)
+    result = build_references(f"{CLAIM} [1]", [source], markers="verify", min_support=0.0)
+    return result.references[0]
+
+
+def test_a_paraphrase_is_quoted_on_its_page_not_where_common_words_pile_up():
+    text, marks = _document(_pages())
+    ref = _cite(text, marks)
+    assert TARGET in ref.quote
+    assert (ref.locator.first, ref.locator.last) == (3, 3)
+    assert "survey.pdf#page=3" in ref.link
+
+
+def test_a_verbatim_claim_still_gets_its_own_sentence():
+    text, marks = _document(_pages())
+    source = Source("1", "file:///d/survey.pdf", "Survey", text, marks=marks)
+    result = build_references(f"{DISTRACTOR} [1]", [source], markers="verify", min_support=0.0)
+    assert result.references[0].quote == DISTRACTOR
+    assert result.references[0].locator.first == 1
+
+
+def test_a_page_without_marks_keeps_the_coverage_rule():
+    """A web page (no page marks) is placed as before: the window holding the most
+    of the claim's words, its passage's score added (WiCE's rule)."""
+    text, _ = _document(_pages())
+    ref = _cite(text, ())
+    assert ref.locator is None and TARGET not in ref.quote
