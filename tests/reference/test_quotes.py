@@ -126,3 +126,32 @@ def test_passages_that_are_not_adjacent_never_join_and_memo_is_reused():
     assert placed.passages in ((0,), (1,))
     assert set(memo) == {first, last}
     assert page_sentences(text, [last], memo).words == page.words[1:]
+
+
+def test_document_rule_prefers_the_short_sentence_with_the_claims_rare_words():
+    """Weighted Jaccard over the document's IDF (the paged rule: precision 1) quotes
+    the sentence holding the claim's rare words; the web page rule (each distinct word
+    once, precision 0) quotes the long sentence holding more of its common ones."""
+    from deepref.reference.lexical import tokenize
+    from deepref.reference.quotes import WordWeights, place_quote
+
+    common = "The survey office counted animals in every region this year and the year before."
+    rare = "Reindeer herds cross the tundra."
+    filler = [f"Every region's survey office counted its geese this year, {n} in all." for n in range(8)]
+    paragraphs = [common, rare, *filler]
+    text = "\n\n".join(paragraphs)
+    vocab: dict[str, int] = {}
+    words = [set(tokenize(p)) for p in paragraphs]
+    for w in sorted(set().union(*words)):
+        vocab[w] = len(vocab)
+    df = np.zeros(len(vocab), dtype=np.int64)
+    for held in words:
+        df[[vocab[w] for w in held]] += 1
+    weights = WordWeights(vocab, df, len(paragraphs))
+    claim = "Each year the survey office counted reindeer herds on the tundra in every region."
+    page, scores = _page(text), np.zeros(1)
+    web = place_quote(claim, page, scores)
+    paged = place_quote(claim, page, scores, weights=weights, precision=1.0)
+    assert text[web.span[0] : web.span[1]] == common
+    assert text[paged.span[0] : paged.span[1]] == rare
+    assert weights("reindeer") > weights("survey") and weights("unseen") >= weights("reindeer")
