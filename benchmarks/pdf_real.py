@@ -99,6 +99,11 @@ FILES = (
     RealPdf("one column", _PUB, _TL + "ejpecp/sample.pdf", "LPPL 1.2 (ejpecp)"),
     RealPdf("one column", _PUB, _TL + "aiaa/author_guide.pdf", "LPPL (aiaa)"),
     RealPdf("one column", _PUB, _TL + "pracjourn/pracjourn.pdf", "GPL (pracjourn)"),
+    # line numbers in the margin (added after the first held-out measurement, which showed
+    # a line-numbered manuscript read into its text; the held-out ones were not looked at)
+    RealPdf("one column", _REC, _TL + "lineno/lineno.pdf", "LPPL (lineno)"),
+    RealPdf("one column", _REC, _TL + "lineno/linenoamsmathdemo.pdf", "LPPL (lineno)"),
+    RealPdf("one column", _REC, _TL + "lineno/ulineno.pdf", "LPPL (lineno)"),
     # three columns: the reference card, landscape, three columns of command and meaning
     RealPdf("three columns", _REF, "debian-refcard/refcard-en-a4.pdf.gz", "GPL-3+"),
     RealPdf("three columns", _REF, "debian-refcard/refcard-en-lt.pdf.gz", "GPL-3+"),

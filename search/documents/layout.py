@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -31,7 +32,11 @@ EDGE_BAND = 0.06  # the outer fraction of the page height where a line is at the
 EDGE_DEPTH = 3  # lines looked at on each end of a page
 SLIDE_ASPECT = 1.2  # a page this much wider than tall is a slide
 PLACE = 2.0  # points: a slide template's line is at the same place within this
+LINE_NUMBERS = 5  # numbers alone in a margin, counting up, that make a page's line numbers
 MIN_TEMPLATE_SLIDES = 5  # ... on at least this many slides: a frame built up over overlays repeats on fewer
+_LINE_NUMBER = re.compile(r"\s*(?P<n>\d{1,5})\s*$")
+_LEADING_NUMBER = re.compile(r"\s*(?P<n>\d{1,5})\s+\S")
+_TRAILING_NUMBER = re.compile(r".*\S\s+(?P<n>\d{1,5})\s*$")
 _CLOSING = re.compile(r"[,.;:!?)\]]")  # punctuation that follows its word without a space
 _NUMBERS = re.compile(r"\d+|\b[ivxlcdm]+\b", re.I)
 _WORD = re.compile(r"[^\W_]+|#")
@@ -156,7 +161,7 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
     """For each page, the ids of its lines that are running headers, footers or margin
     text (``id(line)`` of ``page.lines``)."""
     for page in pages:
-        page.lines = lines_of(page.boxes)
+        page.lines = lines_of(without_line_numbers(page.boxes))
         page.edges = _edge_lines(page.lines, page.height)
         for line in page.edges:
             line.key = _key(line.text)
@@ -320,3 +325,45 @@ def page_texts(pages: list[PageBoxes]) -> list[str]:
         body = [ln for ln in page.lines if id(ln) not in gone]
         out.append("\n".join(ln.text for ln in reading_order(body)))
     return out
+
+
+Box = tuple[float, float, float, float, str]
+
+
+def without_line_numbers(boxes: Sequence[Box]) -> list[Box]:
+    """``boxes`` less a manuscript's line numbers: numbers in a margin column (left or
+    right, aligned on either edge), counting up down the page, LINE_NUMBERS or more of
+    them alone; a page may have two such columns (its text's and a listing's). A number
+    that PDFium joined to its line (the gap narrower than the text is tall) is cut off
+    it; read in the file's order the others fell inside sentences ("…authors to use
+    when 14 writing…")."""
+    out = list(boxes)
+    for _ in range(2):
+        alone = [b for b in out if _LINE_NUMBER.match(b[4])]
+        if len(alone) < LINE_NUMBERS:
+            break
+        group = max(_aligned(alone, 0), _aligned(alone, 2), key=len)
+        if len(group) < LINE_NUMBERS:
+            break
+        lo, hi = min(b[0] for b in group), max(b[2] for b in group)
+        for side, cut in ((0, _LEADING_NUMBER), (2, _TRAILING_NUMBER)):
+            column = [
+                (k, b, m)
+                for k, b in enumerate(out)
+                if lo - 1 <= b[side] <= hi + 1 and (m := _LINE_NUMBER.match(b[4]) or cut.match(b[4]))
+            ]
+            down = [int(m.group("n")) for _, _, m in sorted(column, key=lambda kbm: -kbm[1][3])]
+            if len(column) >= LINE_NUMBERS and all(a < b for a, b in itertools.pairwise(down)):
+                for k, b, m in column:
+                    out[k] = (b[0], b[1], b[2], b[3], (b[4][: m.start("n")] + b[4][m.end("n") :]).strip())
+                out = [b for b in out if b[4]]
+                break
+        else:
+            break
+    return out
+
+
+def _aligned(boxes: list[Box], edge: int) -> list[Box]:
+    """The boxes that share the most common position of their ``edge`` (0 left, 2 right)."""
+    x = Counter(round(b[edge]) for b in boxes).most_common(1)[0][0]
+    return [b for b in boxes if abs(b[edge] - x) <= 2]

@@ -232,3 +232,26 @@ def test_a_comma_after_a_word_in_another_font_stays_on_it():
     ]
     (text,) = page_texts([PageBoxes(595, 842, boxes)])
     assert "unsortedaddress," in text
+
+
+def test_a_manuscripts_line_numbers_in_the_margin_are_dropped():
+    """Numbers right-aligned in the left margin, one per line (as lineno and AASTeX set
+    them), some joined by PDFium to their line when the gap is narrow: read in the
+    file's order they fell inside the sentences ("…use when 14 writing…")."""
+    words = "This example manuscript is intended to serve as a tutorial for authors to use when writing".split()
+    boxes, k = [], 0
+    for n in range(1, 25):
+        line = " ".join(words[k % len(words) : k % len(words) + 6]) or "writing their own articles"
+        k += 6
+        top = 740 - 14 * n
+        number = (92.6 - 2.6 * len(str(n)), top - 9, 92.6, top - 4, str(n))
+        if n % 4 == 0:  # joined to its line
+            boxes.append((number[0], top - 10, 491, top, f"{n} {line} sentence {n} goes on."))
+        else:
+            boxes += [number, (103.5, top - 10, 491, top, f"{line} sentence {n} goes on.")]
+    (text,) = page_texts([PageBoxes(595, 842, boxes)])
+    flat = " ".join(text.split())
+    for n in range(1, 25):
+        assert f"sentence {n} goes on." in flat
+        assert f" {n} " not in f" {flat} ".replace(f"sentence {n} goes", "")
+    assert "goes on. 4" not in flat and not text.startswith("1")
