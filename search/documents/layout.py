@@ -350,7 +350,7 @@ def without_line_numbers(boxes: Sequence[Box]) -> list[Box]:
             column = [
                 (k, b, m)
                 for k, b in enumerate(out)
-                if lo - 1 <= b[side] <= hi + 1 and (m := _LINE_NUMBER.match(b[4]) or cut.match(b[4]))
+                if lo - 1 <= _edge(b, side) <= hi + 1 and (m := _LINE_NUMBER.match(b[4]) or cut.match(b[4]))
             ]
             down = [int(m.group("n")) for _, _, m in sorted(column, key=lambda kbm: -kbm[1][3])]
             if len(column) >= LINE_NUMBERS and all(a < b for a, b in itertools.pairwise(down)):
@@ -365,5 +365,9 @@ def without_line_numbers(boxes: Sequence[Box]) -> list[Box]:
 
 def _aligned(boxes: list[Box], edge: int) -> list[Box]:
     """The boxes that share the most common position of their ``edge`` (0 left, 2 right)."""
-    x = Counter(round(b[edge]) for b in boxes).most_common(1)[0][0]
-    return [b for b in boxes if abs(b[edge] - x) <= 2]
+    x = Counter(round(_edge(b, edge)) for b in boxes).most_common(1)[0][0]
+    return [b for b in boxes if abs(_edge(b, edge) - x) <= 2]
+
+
+def _edge(box: Box, edge: int) -> float:
+    return box[0] if edge == 0 else box[2]
