@@ -52,9 +52,9 @@ from benchmarks.pdf_layouts import Truth, sentences_of
 
 CORPUS = Path(os.environ.get("DEEPREF_BENCH_PDF_CORPUS", "/work/pdfcorpus"))
 INSTALL = (
-    "mkdir -p /work/pdfcorpus && cd /work/pdfcorpus && apt-get download texlive-publishers-doc "
+    f"mkdir -p {CORPUS} && cd {CORPUS} && apt-get download texlive-publishers-doc "
     'texlive-latex-recommended-doc debian-refcard && for d in *.deb; do dpkg-deb -x "$d" root; done; '
-    "apt-get install poppler-utils  (or set DEEPREF_BENCH_PDF_CORPUS)"
+    "apt-get install poppler-utils  (DEEPREF_BENCH_PDF_CORPUS sets the folder)"
 )
 _PUB = "texlive-publishers-doc"
 _REC = "texlive-latex-recommended-doc"

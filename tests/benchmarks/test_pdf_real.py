@@ -1,0 +1,33 @@
+"""benchmarks/pdf_real.py: the real-PDF truth's rules, on text (no PDF needed)."""
+
+from __future__ import annotations
+
+from benchmarks.pdf_real import FILES, _running, _sentences, _without, split_of
+
+
+def test_a_truth_sentence_is_prose_not_a_table_row_or_a_contents_entry():
+    page = (
+        "The option subscriptcorrection improves the spacing of math sub-\nscripts.\n\n"
+        "Command \\sun \\earth \\micron \\degr \\arcmin \\arcsec\n\n"
+        "Submitting to APS Journals I.4.\n\n"
+        "fraction of a degree fraction of an arcminute fraction of an arcsecond"
+    )
+    assert _sentences(page) == ["The option subscriptcorrection improves the spacing of math subscripts."]
+
+
+def test_running_lines_recur_in_the_band_and_the_body_keeps_an_outline_entry():
+    pages = [
+        [(f"Journal of Examples {n}", True), ("Introduction", n == 2), ("Body text of the page.", False)]
+        for n in range(1, 11)
+    ]
+    running = _running(pages)
+    assert all(f"Journal of Examples {n}" in lines for n, lines in enumerate(running, start=1))
+    assert "Introduction" not in running[1]  # in the band on one page only
+    assert _without("Introduction\nOutline\nIntroduction", ["Introduction"]) == "Outline\nIntroduction"
+
+
+def test_the_split_is_fixed_by_the_path_and_every_kind_is_in_both():
+    assert split_of(next(f for f in FILES if f.path.endswith("sample-sigconf.pdf"))) == "tune"
+    kinds = {f.kind for f in FILES}
+    for split in ("tune", "held-out"):
+        assert {f.kind for f in FILES if split_of(f) == split} == kinds
