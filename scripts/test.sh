@@ -18,11 +18,13 @@ if [ ${#missing[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/nu
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null) \
     || echo "test.sh: could not install ${missing[*]}; the browser test will say so" >&2
 fi
-# PDF exports: WeasyPrint lays pages out with Pango (libpangoft2 pulls libpango and HarfBuzz); DejaVu
+# PDF exports: WeasyPrint lays pages out with Pango (libpangoft2 pulls libpango and HarfBuzz) and subsets
+# fonts with HarfBuzz-Subset (WeasyPrint 70 warns without it, and the tests make warnings errors); DejaVu
 # Sans covers Latin, Arabic and Hebrew, WenQuanYi Micro Hei (above) CJK. LibreOffice (Writer, no GUI,
 # about 50 packages) is a third reader of the DOCX exports (tests/export; the test skips without it)
 docs=()
 dpkg -s libpangoft2-1.0-0 >/dev/null 2>&1 || docs+=(libpangoft2-1.0-0)
+dpkg -s libharfbuzz-subset0 >/dev/null 2>&1 || docs+=(libharfbuzz-subset0)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || docs+=(fonts-dejavu-core)
 command -v soffice >/dev/null 2>&1 || docs+=(libreoffice-writer-nogui)
 if [ ${#docs[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
