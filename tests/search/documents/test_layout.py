@@ -238,7 +238,8 @@ def test_a_manuscripts_line_numbers_in_the_margin_are_dropped():
     """Numbers right-aligned in the left margin, one per line (as lineno and AASTeX set
     them), some joined by PDFium to their line when the gap is narrow: read in the
     file's order they fell inside the sentences ("…use when 14 writing…")."""
-    words = "This example manuscript is intended to serve as a tutorial for authors to use when writing".split()
+    sentence = "This example manuscript is intended to serve as a tutorial for authors to use when writing"
+    words = sentence.split()
     boxes, k = [], 0
     for n in range(1, 25):
         line = " ".join(words[k % len(words) : k % len(words) + 6]) or "writing their own articles"
