@@ -524,7 +524,7 @@ def _resolve(call: _Call, parsed: list[Marker], positions: list[int]) -> list[_C
             # was trained on); shown and quoted where the claim's words are
             row = max(rows, key=scores.__getitem__)
             key = call.canonical[named.id]
-            paged = bool(chunks[row][0].marks)
+            paged = _paged(chunks[row][0])
             if paged and key not in weights:
                 weights[key] = _word_weights(call.tokens, [chunks[r][1].text for r in chunk_rows[key]])
             memo = pages.setdefault(key, {})
@@ -570,6 +570,13 @@ def _not_boilerplate(call: _Call, rows: list[int], claim: str) -> list[int]:
 
 QUOTE_PASSAGES = 4  # passages of a cited page, by score, where its quote is looked for
 DOCUMENT_PASSAGES = 16  # the same in a paged document (a claim in other words ranks its passage lower)
+
+
+def _paged(source: Source) -> bool:
+    """A source of pages or slides (a PDF, a deck): its quote is placed by the document
+    rule (``_cited_passage``). Sections alone (a DOCX, a web page's headings) were not
+    measured, and keep the page rule."""
+    return any(m.kind in ("page", "slide") for m in source.marks)
 
 
 def _word_weights(tokens: TokenIndex, passages: list[str]) -> WordWeights:
