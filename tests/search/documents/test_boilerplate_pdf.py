@@ -59,6 +59,15 @@ def manual() -> Source:
     return Source("1", "file:///docs/manual.pdf", "River gauge manual", text, marks=marks)
 
 
+# claims about the manual's body (page 3), some sharing words with its contents and licence pages
+BODY_CLAIMS = [
+    "Measuring the flow of water uses a rating curve.",
+    "Flood warnings and gauges go together.",
+    "Copies of the gauge readings are given to anyone free of charge.",
+    "The manual is an introduction to river gauges.",
+]
+
+
 def _cited_page(claim: str, source: Source) -> int:
     result = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0)
     (ref,) = result.references
@@ -66,15 +75,7 @@ def _cited_page(claim: str, source: Source) -> int:
     return ref.locator.first
 
 
-@pytest.mark.parametrize(
-    "claim",
-    [
-        "Measuring the flow of water uses a rating curve.",
-        "Flood warnings and gauges go together.",
-        "Copies of the gauge readings are given to anyone free of charge.",
-        "The manual is an introduction to river gauges.",
-    ],
-)
+@pytest.mark.parametrize("claim", BODY_CLAIMS)
 def test_a_claim_about_the_body_cites_a_body_page(manual, claim):
     assert _cited_page(claim, manual) == 3
 
@@ -106,15 +107,7 @@ def _attributed_pages(answer: str, source: Source, **kwargs) -> list[int]:
     return [ref.locator.first for ref in result.references if ref.locator is not None]
 
 
-@pytest.mark.parametrize(
-    "claim",
-    [
-        "Measuring the flow of water uses a rating curve.",
-        "Flood warnings and gauges go together.",
-        "Copies of the gauge readings are given to anyone free of charge.",
-        "The manual is an introduction to river gauges.",
-    ],
-)
+@pytest.mark.parametrize("claim", BODY_CLAIMS)
 def test_attribution_puts_a_claim_about_the_body_on_a_body_page(manual, claim):
     assert _attributed_pages(claim, manual, markers="attribute") == [3]
     # verify mode fills an uncited claim the same way
