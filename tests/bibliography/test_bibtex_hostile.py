@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -18,6 +17,7 @@ import pytest
 
 from deepref.bibliography import Work, cite_keys, export
 from deepref.bibliography.works import clean
+from tests.bibliography.bibtex_reader import read_bibtex
 
 FORGING_TITLE = 'Tidal power} @misc{forged, title = "Forged by the page", url = "https://evil.example/" } @comment{'
 HOSTILE_TITLES = [
@@ -61,23 +61,6 @@ _UNESCAPE = {
 }
 _UNESCAPE_RE = re.compile("|".join(re.escape(k) for k in sorted(_UNESCAPE, key=len, reverse=True)))
 
-# a BibTeX style that prints each entry's key, type and fields, one per line
-FIELDS_BST = """
-ENTRY { title author url howpublished note year month date urldate } {} {}
-FUNCTION {field.out}
-{ duplicate$ empty$ { pop$ pop$ } { swap$ "=" * swap$ * write$ newline$ } if$ }
-FUNCTION {default.type}
-{ "KEY=" cite$ * write$ newline$
-  "TYPE" type$ field.out
-  "title" title field.out  "author" author field.out  "url" url field.out
-  "howpublished" howpublished field.out  "note" note field.out
-  "year" year field.out  "month" month field.out  "date" date field.out  "urldate" urldate field.out
-}
-FUNCTION {misc} { default.type }
-READ
-ITERATE {call.type$}
-"""
-
 
 def decode(value: str) -> str:
     return _UNESCAPE_RE.sub(lambda m: _UNESCAPE[m.group(0)], value)
@@ -113,26 +96,6 @@ def read_pybtex(text: str, tmp_path: Path) -> list[dict[str, str]]:
             fields["author_count"] = str(len(entry.persons["author"]))
         out.append(fields)
     return out
-
-
-def read_bibtex(text: str, tmp_path: Path) -> list[dict[str, str]]:
-    (tmp_path / "fields.bst").write_text(FIELDS_BST)
-    (tmp_path / "refs.bib").write_text(text, encoding="utf-8")
-    (tmp_path / "t.aux").write_text("\\citation{*}\n\\bibstyle{fields}\n\\bibdata{refs}\n")
-    env = {"PATH": "/usr/bin:/bin", "BSTINPUTS": str(tmp_path), "BIBINPUTS": str(tmp_path)}
-    run = subprocess.run(["bibtex", "-terse", "t"], cwd=tmp_path, env=env, capture_output=True, text=True)
-    log = (tmp_path / "t.blg").read_text(errors="replace")
-    assert run.returncode == 0, f"bibtex failed:\n{run.stdout}\n{log}"
-    assert "Warning" not in log and "error" not in log.lower(), log
-    # write$ breaks long lines at a space and indents the rest by two spaces
-    bbl = (tmp_path / "t.bbl").read_text(encoding="utf-8").replace("\n  ", " ")
-    entries: list[dict[str, str]] = []
-    for line in bbl.splitlines():
-        name, _, value = line.partition("=")
-        if name == "KEY":
-            entries.append({})
-        entries[-1][name] = value
-    return entries
 
 
 READERS = {"bibtexparser": read_bibtexparser, "pybtex": read_pybtex, "bibtex": read_bibtex}
