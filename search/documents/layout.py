@@ -38,6 +38,7 @@ _LINE_NUMBER = re.compile(r"\s*(?P<n>\d{1,5})\s*$")
 _LEADING_NUMBER = re.compile(r"\s*(?P<n>\d{1,5})\s+\S")
 _TRAILING_NUMBER = re.compile(r".*\S\s+(?P<n>\d{1,5})\s*$")
 _CLOSING = re.compile(r"[,.;:!?)\]]")  # punctuation that follows its word without a space
+Box = tuple[float, float, float, float, str]  # a text box: left, bottom, right, top (points), text
 _NUMBERS = re.compile(r"\d+|\b[ivxlcdm]+\b", re.I)
 _WORD = re.compile(r"[^\W_]+|#")
 _PAGE_NUMBER = re.compile(r"^[\W_]*(?:page|p\.|seite|pag\.?)?[\W_]*#(?:[\W_]*(?:of|/|de|von)[\W_]*#)?[\W_]*$")
@@ -67,12 +68,12 @@ class PageBoxes:
 
     width: float
     height: float
-    boxes: Sequence[tuple[float, float, float, float, str]]
+    boxes: Sequence[Box]
     lines: list[Line] = field(default_factory=list)
     edges: list[Line] = field(default_factory=list)
 
 
-def lines_of(boxes: Sequence[tuple[float, float, float, float, str]]) -> list[Line]:
+def lines_of(boxes: Sequence[Box]) -> list[Line]:
     """Boxes (in the file's order) merged into lines: a box on the previous box's baseline
     that touches it (a font change splits a line into boxes) continues its line; a gap
     wider than the text is tall separates columns."""
@@ -325,9 +326,6 @@ def page_texts(pages: list[PageBoxes]) -> list[str]:
         body = [ln for ln in page.lines if id(ln) not in gone]
         out.append("\n".join(ln.text for ln in reading_order(body)))
     return out
-
-
-Box = tuple[float, float, float, float, str]
 
 
 def without_line_numbers(boxes: Sequence[Box]) -> list[Box]:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from deepref.search.documents.cleanup import join_lines, normalise, strip_running_lines
 from deepref.search.documents.dependencies import needed
-from deepref.search.documents.layout import PageBoxes, page_texts, same_line
+from deepref.search.documents.layout import Box, PageBoxes, page_texts, same_line
 from deepref.search.documents.limits import DEFAULT_LIMITS, Budget, ReadLimits
 from deepref.search.documents.models import DocumentError, ReadDocument, Segment
 from deepref.search.documents.ocr import OCR_HINT, OcrTimeout, ocr_available, ocr_page
@@ -40,9 +40,6 @@ PDFIUM_LOCK = threading.RLock()
 _LINE = re.compile(r"[^\r\n]*\S[^\r\n]*")
 OCR_MAX_PAGES = 200  # a scanned book beyond this is read up to here, and the warning says so
 OCR_DPI = 300
-
-
-Box = tuple[float, float, float, float, str]
 
 
 def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
