@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchmarks.pdf_real import FILES, _running, _sentences, _without, split_of
+from benchmarks.pdf_real import FILES, FILES_HELD_OUT_2, _running, _sentences, _without, split_of
 
 
 def test_a_truth_sentence_is_prose_not_a_table_row_or_a_contents_entry():
@@ -31,3 +31,10 @@ def test_the_split_is_fixed_by_the_path_and_every_kind_is_in_both():
     kinds = {f.kind for f in FILES}
     for split in ("tune", "held-out"):
         assert {f.kind for f in FILES if split_of(f) == split} == kinds
+
+
+def test_held_out_2_is_its_own_files_of_every_kind_and_leaves_the_other_splits_alone():
+    assert {split_of(f) for f in FILES_HELD_OUT_2} == {"held-out-2"}
+    assert not {split_of(f) for f in FILES} & {"held-out-2"}
+    assert {f.kind for f in FILES_HELD_OUT_2} == {f.kind for f in FILES}
+    assert not {f.path for f in FILES} & {f.path for f in FILES_HELD_OUT_2}
