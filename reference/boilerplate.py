@@ -78,6 +78,28 @@ def asked(question: str) -> frozenset[str]:
     return frozenset(k for k, pattern in _ASKED.items() if pattern.search(question))
 
 
+_LISTS = frozenset({CONTENTS, INDEX})  # kinds made of entries, never of sentences
+# a word that ends a sentence: . ! or ? after a letter or a closing bracket, then any
+# closing quotes (an entry ends with its page number, a leader is dots alone)
+_SENTENCE_END = regex.compile(r"[\p{L})\]][.!?][\"'”’)\]]*$")
+_MIN_SENTENCE_WORDS = 6  # an entry has fewer
+
+
+def prose(text: str) -> bool:
+    """``text`` is mostly prose: half its words or more lie in sentences of six words
+    or more that end as a sentence ends, and whose characters are mostly letters."""
+    words = text.split()
+    held, sentence = 0, []
+    for word in words:
+        sentence.append(word)
+        if _SENTENCE_END.search(word):
+            if len(sentence) >= _MIN_SENTENCE_WORDS:
+                chars = "".join(sentence)
+                held += len(sentence) * (sum(c.isalpha() for c in chars) >= 0.6 * len(chars))
+            sentence = []
+    return bool(words) and held >= 0.5 * len(words)
+
+
 def page_kinds(text: str, marks: tuple[Mark, ...] | list[Mark]) -> list[tuple[int, int, str]]:
     """(start, end, kind) of the pages of ``text`` (by its page marks) that are
     boilerplate as a whole: a passage cut from the middle of a licence page may hold
@@ -94,12 +116,18 @@ def page_kinds(text: str, marks: tuple[Mark, ...] | list[Mark]) -> list[tuple[in
 
 def flags(text: str, marks: tuple[Mark, ...] | list[Mark], spans: list[tuple[int, int]]) -> list[str | None]:
     """The boilerplate kind of each passage ``spans`` (start, end) of ``text``: its own,
-    else that of the boilerplate page it lies in (:func:`page_kinds`)."""
+    else that of the boilerplate page it lies in (:func:`page_kinds`), unless that kind
+    is a list (contents, an index) and the passage is prose: a contents page often
+    ends with the introduction's first paragraphs, or carries a footnote, and those
+    are body text (on a real manual's second page every claim about its introduction
+    cited page 9 instead). Licence text is prose, so a licence page covers all of it."""
     pages = page_kinds(text, marks)
     out: list[str | None] = []
     for start, end in spans:
         found = kind(text[start:end])
         if found is None:
             found = next((k for s, e, k in pages if s <= start and end <= e + 1), None)
+            if found in _LISTS and prose(text[start:end]):
+                found = None
         out.append(found)
     return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deepref.reference.boilerplate import CONTENTS, INDEX, LICENCE, asked, flags, kind
+from deepref.reference.boilerplate import CONTENTS, INDEX, LICENCE, asked, flags, kind, prose
 from deepref.reference.locators import Mark
 
 TOC = "Contents\nIntroduction .......... 1 Measuring the flow ........... 4 Flood warnings . . . . . . 9"
@@ -40,3 +40,13 @@ def test_a_passage_of_a_licence_page_without_its_phrases_is_licence():
     marks = (Mark(0, "page", 1), Mark(len(BODY) + 2, "page", 2))
     at = text.index(middle)
     assert flags(text, marks, [(0, len(BODY)), (at, at + len(middle))]) == [None, LICENCE]
+
+
+def test_prose_on_a_contents_page_is_body_text_but_licence_prose_is_not():
+    entries = "\n".join(f"{n} Chapter on gauges {'.' * 40} {n}" for n in range(1, 30))
+    intro = "This manual explains how gauges record the height of water in the river every day."
+    text = f"Contents\n{entries}\n\n{intro}"
+    marks = (Mark(0, "page", 1),)
+    at = text.index(intro)
+    assert flags(text, marks, [(9, 9 + 120), (at, len(text))]) == [CONTENTS, None]
+    assert prose(intro) and not prose(entries) and not prose(INDEX_PAGE)

@@ -118,3 +118,62 @@ def test_attribution_puts_a_claim_about_the_body_on_a_body_page(manual, claim):
 def test_attribution_puts_a_claim_about_the_licence_on_the_licence(manual):
     claim = "Under its licence anyone may copy and distribute the manual free of charge."
     assert _attributed_pages(claim, manual, markers="attribute") == [2]
+
+
+INTRODUCTION = [
+    "1 Introduction",
+    "This manual explains how the river gauges of the valley record the height of water.",
+    "Readings from every gauge reach the flood office within a quarter of an hour.",
+    "The office checks each reading against the rating curve before it is published.",
+    "A reading that looks wrong is marked and sent back to the gauge keeper at once.",
+    "Keepers visit their gauges every week and clean the float wells after a flood.",
+    "Each gauge has a staff plate that a keeper reads by eye to check the recorder.",
+    "Old paper charts are kept in the archive of the flood office for fifty years.",
+    "New gauges send their readings by radio, and a few still use a telephone line.",
+    "Two gauges on the upper river were moved last year after the banks gave way.",
+    "The valley's rivers rise fastest in spring, when the snow melts in the hills.",
+    "The last chapter answers the questions that readers of the manual ask most.",
+]
+CHAPTERS = [
+    "Introduction to river gauges",
+    "Measuring the flow of water",
+    "Rating curves and their checks",
+    "Copies of the gauge readings",
+    "Flood warnings and gauges",
+    "Maintenance of the gauges",
+    "Gauges in winter and in floods",
+    "The flood office and its staff",
+    "Publishing the readings each morning",
+    "Questions readers ask about gauges",
+]
+
+
+def _contents_then_introduction() -> bytes:
+    """A manual whose first page holds its contents and then the introduction's first
+    paragraph, as a LaTeX manual's title page often does; page 2 goes on about the
+    same gauges and readings."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    pdf = canvas.Canvas(buf, pagesize=A4)
+    entries = [f"{t} {'.' * (70 - len(t))} {p}" for p, t in enumerate(CHAPTERS, start=1)]
+    pages = [["Contents", *entries, "", *INTRODUCTION], BODY]
+    for lines in pages:
+        pdf.setFont("Helvetica", 11)
+        for i, line in enumerate(lines):
+            pdf.drawString(72, 780 - 18 * i, line)
+        pdf.showPage()
+    pdf.save()
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("claim", INTRODUCTION[-4:-1])
+def test_a_claim_about_prose_on_a_contents_page_cites_that_page(claim):
+    """The contents page's own introduction is body text (its passages after the
+    contents hold no leader): on the old code every passage of a contents page counted
+    as contents, and the claim cited page 2."""
+    doc = read_bytes(_contents_then_introduction(), "manual.pdf")
+    text, marks = doc.text_and_marks()
+    source = Source("1", "file:///docs/manual.pdf", "River gauge manual", text, marks=marks)
+    assert _cited_page(claim, source) == 1
