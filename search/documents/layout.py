@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -33,8 +32,11 @@ EDGE_DEPTH = 3  # lines looked at on each end of a page
 SLIDE_ASPECT = 1.2  # a page this much wider than tall is a slide
 PLACE = 2.0  # points: a slide template's line is at the same place within this
 LINE_NUMBERS = 5  # numbers alone in a margin, counting up, that make a page's line numbers
+LINE_NUMBER_RUNS = 3  # ... in at most this many runs (a listing's own numbers, a counter reset)
+LINE_NUMBER_STEP = 10  # ... each number at most this much above the one before it in its run
 MIN_TEMPLATE_SLIDES = 5  # ... on at least this many slides: a frame built up over overlays repeats on fewer
-_LINE_NUMBER = re.compile(r"\s*(?P<n>\d{1,5})\s*$")
+_LINE_NUMBER = re.compile(r"\s*(?P<n>\d{1,5}|[ivxlc]{1,9})\s*$")  # lineno counts in roman too
+_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 _LEADING_NUMBER = re.compile(r"\s*(?P<n>\d{1,5})\s+\S")
 _TRAILING_NUMBER = re.compile(r".*\S\s+(?P<n>\d{1,5})\s*$")
 _CLOSING = re.compile(r"[,.;:!?)\]]")  # punctuation that follows its word without a space
@@ -330,28 +332,33 @@ def page_texts(pages: list[PageBoxes]) -> list[str]:
 
 def without_line_numbers(boxes: Sequence[Box]) -> list[Box]:
     """``boxes`` less a manuscript's line numbers: numbers in a margin column (left or
-    right, aligned on either edge), counting up down the page, LINE_NUMBERS or more of
-    them alone; a page may have two such columns (its text's and a listing's). A number
-    that PDFium joined to its line (the gap narrower than the text is tall) is cut off
-    it; read in the file's order the others fell inside sentences ("…authors to use
-    when 14 writing…")."""
+    right of most of the text), counting up down the page, LINE_NUMBERS or more of them
+    alone; a page may have two such columns (left and right). Down a column the numbers
+    may count in a few interleaved runs: a listing numbered on its own inside the text's
+    numbering, a counter reset mid-page. A number that PDFium joined to its line (the gap
+    narrower than the text is tall) is cut off it; read in the file's order the others
+    fell inside sentences ("…authors to use when 14 writing…")."""
     out = list(boxes)
     for _ in range(2):
         alone = [b for b in out if _LINE_NUMBER.match(b[4])]
         if len(alone) < LINE_NUMBERS:
             break
-        group = max(_aligned(alone, 0), _aligned(alone, 2), key=len)
-        if len(group) < LINE_NUMBERS:
+        text = [b for b in out if not any(p.match(b[4]) for p in (_LINE_NUMBER, _LEADING_NUMBER, _TRAILING_NUMBER))]
+        span = _margin_column(alone, text)
+        if span is None:
             break
-        lo, hi = min(b[0] for b in group), max(b[2] for b in group)
+        lo, hi = span
+        # a right-aligned number joined to its line starts left of the narrower ones alone
+        digits = sorted((b[2] - b[0]) / len(b[4].strip()) for b in alone)
+        wider = 2 * digits[len(digits) // 2] + 1
         for side, cut in ((0, _LEADING_NUMBER), (2, _TRAILING_NUMBER)):
             column = [
                 (k, b, m)
                 for k, b in enumerate(out)
-                if lo - 1 <= _edge(b, side) <= hi + 1 and (m := _LINE_NUMBER.match(b[4]) or cut.match(b[4]))
+                if lo - wider <= _edge(b, side) <= hi + wider and (m := _LINE_NUMBER.match(b[4]) or cut.match(b[4]))
             ]
-            down = [int(m.group("n")) for _, _, m in sorted(column, key=lambda kbm: -kbm[1][3])]
-            if len(column) >= LINE_NUMBERS and all(a < b for a, b in itertools.pairwise(down)):
+            down = [_value(m.group("n")) for _, _, m in sorted(column, key=lambda kbm: -kbm[1][3])]
+            if len(column) >= LINE_NUMBERS and _counting_up(down):
                 for k, b, m in column:
                     out[k] = (b[0], b[1], b[2], b[3], (b[4][: m.start("n")] + b[4][m.end("n") :]).strip())
                 out = [b for b in out if b[4]]
@@ -361,10 +368,47 @@ def without_line_numbers(boxes: Sequence[Box]) -> list[Box]:
     return out
 
 
-def _aligned(boxes: list[Box], edge: int) -> list[Box]:
-    """The boxes that share the most common position of their ``edge`` (0 left, 2 right)."""
-    x = Counter(round(_edge(b, edge)) for b in boxes).most_common(1)[0][0]
-    return [b for b in boxes if abs(_edge(b, edge) - x) <= 2]
+def _margin_column(alone: list[Box], text: list[Box]) -> tuple[float, float] | None:
+    """The x span of the most numbers alone whose boxes overlap side by side (right- and
+    left-aligned numbers of a text and its listing, one- to three-digit), when there are
+    LINE_NUMBERS of them and the span lies left or right of most of the text: a margin,
+    not a table's column."""
+    clusters: list[list[float]] = []  # [left, right, count]
+    for left, right in sorted((b[0], b[2]) for b in alone):
+        if clusters and left <= clusters[-1][1] + 1:
+            clusters[-1][1] = max(clusters[-1][1], right)
+            clusters[-1][2] += 1
+        else:
+            clusters.append([left, right, 1])
+    lo, hi, count = max(clusters, key=lambda c: c[2])
+    if count < LINE_NUMBERS or not text:
+        return None
+    lefts, rights = sorted(b[0] for b in text), sorted(b[2] for b in text)
+    if hi <= lefts[len(lefts) // 2] + 1 or lo >= rights[len(rights) // 2] - 1:
+        return lo, hi
+    return None
+
+
+def _value(number: str) -> int:
+    """A line number's value, arabic or lower-case roman."""
+    if number.isdigit():
+        return int(number)
+    values = [_ROMAN[c] for c in number]
+    return sum(-v if v < after else v for v, after in zip(values, [*values[1:], 0], strict=True))
+
+
+def _counting_up(numbers: list[int]) -> bool:
+    """Whether ``numbers`` (read down the page) count up in at most LINE_NUMBER_RUNS runs,
+    and one per LINE_NUMBERS numbers, each number continuing the run whose last number is
+    just below it: a column of line numbers, not a table's column of values."""
+    runs: list[int] = []  # each run's last number
+    for n in numbers:
+        below = [k for k, last in enumerate(runs) if 0 < n - last <= LINE_NUMBER_STEP]
+        if below:
+            runs[max(below, key=runs.__getitem__)] = n
+        else:
+            runs.append(n)
+    return len(runs) <= min(LINE_NUMBER_RUNS, len(numbers) // LINE_NUMBERS)
 
 
 def _edge(box: Box, edge: int) -> float:

@@ -256,3 +256,48 @@ def test_a_manuscripts_line_numbers_in_the_margin_are_dropped():
         assert f"sentence {n} goes on." in flat
         assert f" {n} " not in f" {flat} ".replace(f"sentence {n} goes", "")
     assert "goes on. 4" not in flat and not text.startswith("1")
+
+
+def test_line_numbers_that_count_in_runs_and_steps_are_dropped():
+    """lineno's own documentation: the text's numbers, right-aligned and every third line
+    only, interleave with a listing's numbers counting from 43 in one margin column, and
+    a two-digit number joined to its line starts left of the one-digit ones alone (boxes
+    as PDFium gives them for lineno.pdf page 30)."""
+    boxes, top, text_n, listing_n = [], 700.0, 1, 43
+    for block in range(4):
+        for j in range(4):  # prose, a number every third line
+            line = f"Prose line {block}.{j} of the manual goes on here."
+            if text_n % 3 == 1:
+                width = 2.7 * len(str(text_n))
+                if text_n >= 10:  # joined to its line: PDFium's gap is narrow
+                    boxes.append((92.7 - width, top - 10, 491, top, f"{text_n} {line}"))
+                else:
+                    boxes += [(92.7 - width, top - 8, 92.7, top - 4, str(text_n)), (103.3, top - 10, 491, top, line)]
+            else:
+                boxes.append((103.3, top - 10, 491, top, line))
+            text_n, top = text_n + 1, top - 14.5
+        for j in range(3):  # the listing, every line numbered, left-aligned
+            boxes += [(89.2, top - 8, 99.5, top - 4, str(listing_n)), (113.9, top - 9, 300, top, f"\\macro{block}{j}")]
+            listing_n, top = listing_n + 1, top - 12
+    (text,) = page_texts([PageBoxes(595, 842, boxes)])
+    flat = " ".join(text.split())
+    for block in range(4):
+        for j in range(4):
+            assert f"Prose line {block}.{j} of the manual goes on here." in flat
+    assert not re.search(r"\b(4[3-9]|5[0-9]|1[03])\b", flat), flat
+
+
+def test_roman_line_numbers_in_the_right_margin_are_dropped():
+    """ulineno's examples number lines in roman, right-aligned in the right margin."""
+    romans = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii", "xiii", "xiv", "xv"]
+    boxes = []
+    for n, roman in enumerate(romans):
+        top = 700 - 14.5 * n
+        boxes += [
+            (103.3, top - 10, 491, top, f"Sentence {n} of the example runs across the line."),
+            (529.4 - 3.5 * len(roman), top - 8, 529.4, top - 1, roman),
+        ]
+    (text,) = page_texts([PageBoxes(595, 842, boxes)])
+    flat = " ".join(text.split())
+    assert all(f"Sentence {n} of the example runs across the line." in flat for n in range(len(romans)))
+    assert not re.search(r"\b[ivx]+\b", flat), flat
