@@ -23,7 +23,6 @@ import math
 import re
 import threading
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from deepref.search.documents.cleanup import join_lines, normalise, strip_running_lines
@@ -51,18 +50,22 @@ def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
     instead scans the page each time: 5x slower on a column page.
 
     PDFium's text counts in UTF-16 units (a character outside the BMP, the math italic
-    𝛼 of a LaTeX paper, counts two) and leaves out characters without a code (a radical
-    sign's NUL), which its character indices count: text offsets are mapped to them.
-    Asking for the text inside each rectangle instead repeats the letters of rectangles
-    that overlap (the LaTeX logo's raised A read "LALATATETEX EX")."""
-    text = _units(textpage.get_text_range().replace("\ufffe", "\x02"))  # its soft hyphen, as get_text_bounded gives it
-    at = _char_index(textpage, len(text))
-    if at is None:  # offsets PDFium cannot map: the plain way
-        return [(*r, textpage.get_text_bounded(*r)) for r in map(textpage.get_rect, range(textpage.count_rects()))]
+    𝛼 of a LaTeX paper, counts two when its font's map gives it as one pair) and leaves
+    out characters that its character indices count: one without a code (a radical
+    sign's NUL), and one outside the BMP that a map's range made a single character
+    (NewTXMI's math italics; its text is UCS-2). Its offset-to-index mapping then stays off
+    by as many (asmeconf's page 4 was cut "the asmeconf-templat|e.tex"), so such a page's
+    text is read a character per index instead. Asking for the text inside each rectangle
+    repeats the letters of rectangles that overlap (the LaTeX logo's raised A read
+    "LALATATETEX EX")."""
+    text = _units(textpage.get_text_range())
+    if len(text) != textpage.count_chars():
+        text = _by_index(textpage)
+    text = text.replace("\ufffe", "\x02")  # its soft hyphen, as get_text_bounded gives it
     boxes: list[Box] = []
     for line in _LINE.finditer(text):
         start, end = line.span()
-        count = textpage.count_rects(at(start), at(end) - at(start))
+        count = textpage.count_rects(start, end - start)
         groups = _groups([textpage.get_rect(k) for k in range(count)])
         cut = start
         for g, (_, rect) in enumerate(groups):
@@ -73,27 +76,22 @@ def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
                 lo, hi = cut + 1, end
                 while lo < hi:
                     mid = (lo + hi) // 2
-                    if textpage.count_rects(at(start), at(mid) - at(start)) > first:
+                    if textpage.count_rects(start, mid - start) > first:
                         hi = mid
                     else:
                         lo = mid + 1
                 nxt = lo - 1
-            boxes.append((*rect, _chars(text[cut:nxt]).strip(" ")))
+            boxes.append((*rect, _chars(text[cut:nxt]).replace("\x00", "").strip(" ")))
             cut = nxt
     return boxes
 
 
-def _char_index(textpage: pdfium.PdfTextPage, length: int) -> Callable[[int], int] | None:
-    """Text offset to PDFium character index; None when PDFium cannot map one."""
-    count = textpage.count_chars()
-    if length == count:
-        return lambda i: i
+def _by_index(textpage: pdfium.PdfTextPage) -> str:
+    """The page's text a character per PDFium character index (one without a code as
+    NUL, a surrogate as itself)."""
     import pypdfium2.raw as raw
 
-    table = [raw.FPDFText_GetCharIndexFromTextIndex(textpage, i) for i in range(length)] + [count]
-    if min(table, default=0) < 0:
-        return None
-    return table.__getitem__
+    return "".join(chr(raw.FPDFText_GetUnicode(textpage, i)) for i in range(textpage.count_chars()))
 
 
 def _units(text: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 import pytest
 
@@ -86,10 +87,12 @@ def test_numbers_in_a_table_row_at_the_top_are_not_page_numbers():
         assert text.split("\n")[-1] != str(n)  # the real page number goes
 
 
-def _raw_pdf(content: bytes) -> bytes:
-    """A one-page PDF drawing ``content`` with Helvetica as /F1, and as /F2 a Helvetica
-    whose ToUnicode map reads code 0x61 as U+1D6FC (math italic alpha, outside the
-    BMP), as a LaTeX paper's math font reads."""
+def _raw_pdf(content: bytes, glyph_name: bool = False) -> bytes:
+    """A one-page PDF drawing ``content`` with Helvetica as /F1, and as /F2 a font that
+    reads code 0x61 as U+1D6FC (math italic alpha, outside the BMP), as a LaTeX paper's
+    math font reads: a Helvetica by its ToUnicode map, or (``glyph_name``) an embedded
+    TrueType (reportlab's Vera) by its encoding's glyph name "u1D6FC" alone, as NewTXMI
+    does inside a figure of asmeconf's template."""
     cmap = (
         b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /M def "
         b"1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfchar <61> <D835DEFC> endbfchar "
@@ -105,6 +108,19 @@ def _raw_pdf(content: bytes) -> bytes:
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 7 0 R >>",
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(cmap), cmap),
     ]
+    if glyph_name:
+        import reportlab
+
+        vera = (Path(reportlab.__file__).parent / "fonts" / "Vera.ttf").read_bytes()
+        objects[5] = (
+            b"<< /Type /Font /Subtype /TrueType /BaseFont /Vera /FirstChar 97 /LastChar 97 /Widths [600] "
+            b"/FontDescriptor 8 0 R /Encoding << /Type /Encoding /Differences [97 /u1D6FC] >> >>"
+        )
+        objects[6] = b"<< /Length %d /Length1 %d >>\nstream\n%s\nendstream" % (len(vera), len(vera), vera)
+        objects.append(
+            b"<< /Type /FontDescriptor /FontName /Vera /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 "
+            b"/Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 7 0 R >>"
+        )
     out, offsets = b"%PDF-1.4\n", []
     for n, body in enumerate(objects, start=1):
         offsets.append(len(out))
@@ -130,6 +146,25 @@ BT /F1 10 Tf 248 680 Td ( onwards in the text.) Tj ET"""
     text = " ".join(read_bytes(_raw_pdf(content), "paper.pdf").segments[0].text.split())
     assert "\U0001d6fc onwards" in text  # the page has its character outside the BMP
     assert "Commands to be included in the LATEX source are listed below." in text
+
+
+def test_columns_after_a_math_letter_that_pdfium_leaves_out_of_its_text_are_cut_whole():
+    """A math letter outside the BMP named only by its glyph name (NewTXMI in a figure
+    of asmeconf's template) is one PDFium character that its text (UCS-2) leaves out:
+    every line after it was cut a character off between its two columns' boxes ("the
+    asmeconf-templat" | "e.tex file.")."""
+    content = [b"BT /F1 10 Tf 72 720 Td (The angle ) Tj ET BT /F2 10 Tf 120 720 Td (a) Tj ET"]
+    content += [b"BT /F1 10 Tf 128 720 Td ( is measured from the axis.) Tj ET"]
+    for j in range(6):
+        y = 700 - 14 * j
+        content.append(b"BT /F1 10 Tf 72 %d Td (Left column line %d reads on.) Tj ET" % (y, j))
+        content.append(b"BT /F1 10 Tf 320 %d Td (Right column line %d reads on.) Tj ET" % (y, j))
+    data = _raw_pdf(b"\n".join(content), glyph_name=True)
+    text = " ".join(read_bytes(data, "paper.pdf").segments[0].text.split())
+    assert "The angle \U0001d6fc is measured from the axis." in text
+    for j in range(6):
+        assert f"Left column line {j} reads on." in text
+        assert f"Right column line {j} reads on." in text
 
 
 def _pdf(draw) -> bytes:
