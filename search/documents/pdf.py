@@ -124,6 +124,16 @@ def _groups(rects: list[tuple[float, float, float, float]]) -> list[tuple[int, t
     return groups
 
 
+def on_page(boxes: list[Box], bbox: tuple[float, float, float, float]) -> list[Box]:
+    """The boxes that show on the page (``bbox``: its media box within its crop box, as
+    left, bottom, right, top): beamer themes park a frame's points not yet uncovered, and
+    some footers, thousands of points off the page, where no viewer shows them. Read,
+    they put a later slide's points on an earlier one, and they made a frame's slides the
+    same text, so the repeats were read once and the footer seen on too few slides."""
+    left, bottom, right, top = bbox
+    return [b for b in boxes if b[2] >= left and b[0] <= right and b[3] >= bottom and b[1] <= top]
+
+
 def pdf_boxes(data: bytes, name: str, budget: Budget | None = None) -> tuple[list[PageBoxes], list[str], str]:
     """(each page's text boxes, page labels, title) with pypdfium2; DocumentError when
     unreadable. With a ``budget``: a page repeating an earlier page's text is empty (and
@@ -158,7 +168,7 @@ def pdf_boxes(data: bytes, name: str, budget: Budget | None = None) -> tuple[lis
                 page = pdf[i]
                 width, height = page.get_size()
                 textpage = page.get_textpage()
-                boxes = _boxes(textpage)
+                boxes = on_page(_boxes(textpage), page.get_bbox())
                 textpage.close()
                 page.close()
                 text = "\n".join(b[4] for b in boxes)

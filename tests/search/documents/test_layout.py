@@ -336,3 +336,42 @@ def test_roman_line_numbers_in_the_right_margin_are_dropped():
     flat = " ".join(text.split())
     assert all(f"Sentence {n} of the example runs across the line." in flat for n in range(len(romans)))
     assert not re.search(r"\b[ivx]+\b", flat), flat
+
+
+def _deck(slides: list[list[tuple[float, float, str]]]) -> bytes:
+    """A beamer-sized deck (363 x 272 pt): each slide's strings drawn at (x, y)."""
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(363, 272))
+    for strings in slides:
+        c.setFont("Helvetica", 8)
+        for x, y, text in strings:
+            c.drawString(x, y, text)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_frames_points_parked_off_the_page_are_not_read_and_its_footer_goes():
+    """beamer-fuberlin parks a frame's points not yet uncovered 2,000 points off the page
+    (and a footer's "ZEDAT,"). Read, they put later points on the frame's first slide, and
+    made its three slides the same text, so two were read as repeats (empty) and the
+    footer, left on too few slides to compare, stayed."""
+    points = ["The template follows the corporate design.", "It is easier to extend.", "Contents are steered."]
+    footer = [(15, 3, "Wissenschaftliches Schreiben, 19. August 2015"), (399, 8, "ZEDAT,")]
+    slides = [[(29, 130, "Wissenschaftliches Schreiben"), (29, 28, "19. August 2015")]]
+    slides.append([(29, 244, "Inhaltsverzeichnis"), (41, 157, "Eine Einführung"), *footer, (340, 3, "2/3")])
+    for shown in range(1, 4):
+        slides.append(
+            [(29, 241, "Die Vorlage für beamer")]
+            + [(38 + 2000 * (k >= shown), 218 - 15 * k + 2000 * (k >= shown), p) for k, p in enumerate(points)]
+            + [*footer, (340, 3, "3/3")]
+        )
+    doc = read_bytes(_deck(slides), "talk.pdf")
+    pages = {seg.number: " ".join(seg.text.split()) for seg in doc.segments}
+    assert sorted(pages) == [1, 2, 3, 4, 5]
+    for n in (3, 4, 5):
+        assert [p in pages[n] for p in points] == [k < n - 2 for k in range(3)], pages[n]
+    for n in (2, 3, 4, 5):
+        assert "Wissenschaftliches Schreiben" not in pages[n] and "ZEDAT" not in pages[n], pages[n]
