@@ -66,13 +66,17 @@ class Line:
 
 @dataclass
 class PageBoxes:
-    """A page's size and its text boxes as (left, bottom, right, top, text)."""
+    """A page's size and its text boxes as (left, bottom, right, top, text). A page that
+    repeats an earlier page's text (a frame's slide showing nothing new) gives no text but
+    counts when running lines are compared across pages."""
 
     width: float
     height: float
     boxes: Sequence[Box]
+    repeated: bool = False
     lines: list[Line] = field(default_factory=list)
     edges: list[Line] = field(default_factory=list)
+    frame: int = 0  # the slides that show one frame built up over overlays share this
 
 
 def lines_of(boxes: Sequence[Box]) -> list[Line]:
@@ -168,6 +172,8 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
         page.edges = _edge_lines(page.lines, page.height)
         for line in page.edges:
             line.key = _key(line.text)
+    for i, frame in enumerate(_frames(pages)):
+        pages[i].frame = frame
     running: list[set[int]] = []
     for i, page in enumerate(pages):
         gone = {
@@ -181,20 +187,42 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
     return running
 
 
+def _landscape(pages: list[PageBoxes]) -> list[int]:
+    """The slides of a deck (landscape pages, five or more and half of its pages); none
+    in a document of other pages."""
+    landscape = [i for i, p in enumerate(pages) if p.width > SLIDE_ASPECT * p.height]
+    return landscape if len(landscape) >= max(MIN_TEMPLATE_SLIDES, len(pages) // 2) else []
+
+
+def _place(line: Line) -> tuple[str, int, int]:
+    return " ".join(line.text.split()), round(line.left / PLACE), round(line.top / PLACE)
+
+
+def _frames(pages: list[PageBoxes]) -> list[int]:
+    """Each page's frame: in a deck, a slide whose lines all lie at the same places on the
+    slide after it (or the other way round), an overlay built up or a slide repeated, is
+    of that slide's frame; every other page is a frame of its own."""
+    frames = list(range(len(pages)))
+    slides = set(_landscape(pages))
+    for i in range(1, len(pages)):
+        if i in slides and i - 1 in slides:
+            a, b = ({_place(ln) for ln in pages[k].lines} for k in (i - 1, i))
+            if a and b and (a <= b or b <= a):
+                frames[i] = frames[i - 1]
+    return frames
+
+
 def _slide_frames(pages: list[PageBoxes]) -> list[set[int]]:
     """On slides (landscape pages), the lines of the slide's template: the same text at
     the same place on at least half of the slides (five or more), wherever it is (a
     sidebar listing the sections, a logo's words). Body text that builds up over a few
     slides (overlays) repeats on fewer."""
     out: list[set[int]] = [set() for _ in pages]
-    landscape = [i for i, p in enumerate(pages) if p.width > SLIDE_ASPECT * p.height]
-    if len(landscape) < max(MIN_TEMPLATE_SLIDES, len(pages) // 2):
-        return out
+    landscape = _landscape(pages)
     seen: dict[tuple[str, int, int], list[tuple[int, int]]] = {}
     for i in landscape:
         for ln in pages[i].lines:
-            place = (" ".join(ln.text.split()), round(ln.left / PLACE), round(ln.top / PLACE))
-            seen.setdefault(place, []).append((i, id(ln)))
+            seen.setdefault(_place(ln), []).append((i, id(ln)))
     for where in seen.values():
         if len({i for i, _ in where}) >= max(MIN_TEMPLATE_SLIDES, len(landscape) / 2):
             for i, line_id in where:
@@ -205,7 +233,10 @@ def _slide_frames(pages: list[PageBoxes]) -> list[set[int]]:
 def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool) -> bool:
     """An edge line is running when it is a page number, or resembles an edge line in
     the same half of at least MIN_ALIKE_PAGES nearby pages; in a document of too few pages
-    to compare, when it lies in the page's outer band, set apart from the text beside it."""
+    to compare, when it lies in the page's outer band, set apart from the text beside it.
+    Below the outer band, the slides of one frame count as one page, and the line's own
+    frame not at all: a frame's title over its overlays is not running, a logo over
+    three frames is."""
     if _PAGE_NUMBER.match(_NUMBERS.sub("#", " ".join(line.text.lower().split()))):
         # a page number stands alone on its line or by the page's edge; a number among
         # others on one baseline is a table's cell
@@ -217,11 +248,14 @@ def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool)
         # margin; authors' initials ("A. U. Thor, B. U. Thor") are letters enough
         return False
     upper = line.top > page.height / 2
-    alike = 0
-    for other in nearby:
+    by_frame = not _outer(line, page.height)
+    alike: set[int] = set()
+    for j, other in enumerate(nearby):
+        if by_frame and (other.frame == page.frame or other.frame in alike):
+            continue
         if any((o.top > other.height / 2) == upper and _alike(line.key, o.key) for o in other.edges):
-            alike += 1
-            if alike >= MIN_ALIKE_PAGES:
+            alike.add(other.frame if by_frame else -1 - j)
+            if len(alike) >= MIN_ALIKE_PAGES:
                 return True
     return False
 
@@ -325,6 +359,9 @@ def page_texts(pages: list[PageBoxes]) -> list[str]:
     running = mark_running(pages)
     out = []
     for page, gone in zip(pages, running, strict=True):
+        if page.repeated:
+            out.append("")
+            continue
         body = [ln for ln in page.lines if id(ln) not in gone]
         out.append("\n".join(ln.text for ln in reading_order(body)))
     return out

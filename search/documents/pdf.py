@@ -172,17 +172,18 @@ def pdf_boxes(data: bytes, name: str, budget: Budget | None = None) -> tuple[lis
                 textpage.close()
                 page.close()
                 text = "\n".join(b[4] for b in boxes)
+                repeated = False
                 if budget is not None and text.strip():
                     digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
-                    if digest in seen:
+                    repeated = digest in seen
+                    if repeated:  # read once, but its running lines are still compared
                         budget.repeated(f"page {seen[digest]}")
-                        boxes = []
                     else:
                         seen[digest] = i + 1
                         taken = budget.take(text, f"page {i + 1} of {len(pdf)}")
                         if len(taken) < len(text):  # the budget ends on this page: its first part, as drawn
                             boxes = [(0.0, height / 2, width, height / 2 + 1, taken)]
-                pages.append(PageBoxes(width, height, boxes))
+                pages.append(PageBoxes(width, height, boxes, repeated))
             title = (pdf.get_metadata_dict(skip_empty=True).get("Title") or "").strip()
         except pdfium.PdfiumError as exc:
             raise DocumentError(f"{name} is a damaged PDF ({exc})", reason="corrupt") from exc

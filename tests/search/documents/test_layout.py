@@ -338,15 +338,16 @@ def test_roman_line_numbers_in_the_right_margin_are_dropped():
     assert not re.search(r"\b[ivx]+\b", flat), flat
 
 
-def _deck(slides: list[list[tuple[float, float, str]]]) -> bytes:
-    """A beamer-sized deck (363 x 272 pt): each slide's strings drawn at (x, y)."""
+def _deck(slides: list[list[tuple]], size: tuple[float, float] = (363, 272)) -> bytes:
+    """A beamer-sized deck: each slide's strings drawn at (x, y), in 8 pt Helvetica or at
+    the size given fourth."""
     from reportlab.pdfgen import canvas
 
     buf = io.BytesIO()
-    c = canvas.Canvas(buf, pagesize=(363, 272))
+    c = canvas.Canvas(buf, pagesize=size)
     for strings in slides:
-        c.setFont("Helvetica", 8)
-        for x, y, text in strings:
+        for x, y, text, *points in strings:
+            c.setFont("Helvetica", points[0] if points else 8)
             c.drawString(x, y, text)
         c.showPage()
     c.save()
@@ -375,3 +376,48 @@ def test_a_frames_points_parked_off_the_page_are_not_read_and_its_footer_goes():
         assert [p in pages[n] for p in points] == [k < n - 2 for k in range(3)], pages[n]
     for n in (2, 3, 4, 5):
         assert "Wissenschaftliches Schreiben" not in pages[n] and "ZEDAT" not in pages[n], pages[n]
+
+
+def test_a_logos_words_on_a_few_title_slides_go_when_two_of_them_repeat_each_other():
+    """bfh-ci's title slide is shown three times, its logo's words at the top; the last two
+    hold the same text (an image moves), so the last was read as a repeat of the one
+    before: it gave no text, and with it its logo was not compared, so the logo, left on
+    two slides only, stayed."""
+    footer = (20, 9, "Berner Fachhochschule | Haute école spécialisée bernoise | Bern University of Applied Sciences")
+    logo = [(44, 241, "Bern University", 4), (44, 236, "of Applied Sciences", 4)]  # as bfh-ci sets them
+    title = ["LaTeX-Beamer using the corporate design", "Version 0.4", "Marei Peischl"]
+    slides = [[(21, 200 - 20 * k, t) for k, t in enumerate(title)] + [footer]]
+    for y in (160, 120, 100):
+        image = [(130, 180, "Image")] if y < 160 else []
+        slides.append([*logo, *image] + [(21, y - 20 * k, t) for k, t in enumerate(title)] + [footer])
+    for n in range(5, 11):
+        body = [(20, 200 - 15 * k, f"Point {k} of frame {n} is a sentence of its own.") for k in range(3)]
+        slides.append([(20, 233, f"Frame {n}"), *body, footer])
+    doc = read_bytes(_deck(slides, size=(454, 255)), "talk.pdf")
+    pages = {seg.number: " ".join(seg.text.split()) for seg in doc.segments}
+    assert 4 not in pages  # the repeat is read once
+    for n in (2, 3):
+        assert "Bern University" not in pages[n], pages[n]
+        assert "LaTeX-Beamer using the corporate design" in pages[n]
+    assert all("Point 2 of frame" in pages[n] for n in range(5, 11))
+
+
+def test_a_frames_title_over_its_overlays_stays_and_the_footer_goes():
+    """beamer-verona's frame "New commands and environments" is shown on three slides
+    (its points uncovered one by one, the last slide repeated) and goes on in a second
+    frame: the title, set apart at the top, resembled the top line of enough nearby
+    slides to be taken for a running header."""
+    footer = [(5, 2, "Ivan Valbusa (University of Verona)"), (144, 2, "Verona - a theme for Beamer")]
+    titles = ["Options", "New commands and environments", "New commands and environments", "Colour themes"]
+    slides = []
+    for f, title in enumerate(titles):
+        for shown in range(1, 4 if f != 2 else 2):
+            points = [(20, 220 - 22 * k, f"Point {k} of frame {f} is set out here in full.") for k in range(shown)]
+            slides.append([(10, 252, title, 11), *points, *footer, (345, 2, f"{f + 1}/4")])
+    slides.append(slides[-1])  # a slide repeated: read once
+    doc = read_bytes(_deck(slides), "talk.pdf")
+    pages = {seg.number: seg.text for seg in doc.segments}
+    assert sorted(pages) == list(range(1, len(slides)))
+    for text in pages.values():
+        assert text.split("\n")[0] in titles, text
+        assert "Valbusa" not in text and "a theme for Beamer" not in text
