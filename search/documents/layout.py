@@ -172,8 +172,8 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
         page.edges = _edge_lines(page.lines, page.height)
         for line in page.edges:
             line.key = _key(line.text)
-    for i, frame in enumerate(_frames(pages)):
-        pages[i].frame = frame
+    for page, frame in zip(pages, _frames(pages), strict=True):
+        page.frame = frame
     running: list[set[int]] = []
     for i, page in enumerate(pages):
         gone = {
@@ -182,8 +182,8 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
         nearby = [pages[j] for j in range(max(0, i - NEARBY_PAGES), min(len(pages), i + NEARBY_PAGES + 1)) if j != i]
         gone |= {id(ln) for ln in page.edges if _is_running(ln, page, nearby, few=len(pages) <= MIN_ALIKE_PAGES)}
         running.append(gone)
-    for gone, frame in zip(running, _slide_frames(pages), strict=True):
-        gone |= frame
+    for gone, template in zip(running, _slide_frames(pages), strict=True):
+        gone |= template
     return running
 
 
