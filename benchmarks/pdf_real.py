@@ -18,7 +18,12 @@ analysis (text inside forms included), each give every page's text; a line-end h
 is mended in both alike. A truth sentence is one that both produce identically on the
 same page (so it lies wholly on that page), occurs once in the document, has five
 words or more, is mostly letters and ends with a full stop after a word in lower case
-(not a table's row, nor a contents entry). Running lines are pdfminer's text lines in the
+(not a table's row, nor a contents entry). A stop ends a sentence after a lower-case
+letter, a digit, ")" or "?" before an upper-case letter of any alphabet, and a heading
+line (one to three capitalised words, letters only, before a capitalised line) ends its
+paragraph: both extractors set a reference card's section title with its first cell
+("Dpkg Override a package's version of a file.") and join two cells whose stop the
+ASCII-only split missed ("…est modifié. Rechercher…"); since method 5. Running lines are pdfminer's text lines in the
 top or bottom 8% of the page whose text, digits masked, recurs in that band on at
 least three pages and a fifth of the pages (half the pages of a shorter document, two
 at least; a slide's title repeated over a frame's overlays is not running); a line of
@@ -55,7 +60,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from benchmarks.pdf_layouts import Truth, sentences_of
+from benchmarks.pdf_layouts import Truth
 
 CORPUS = Path(os.environ.get("DEEPREF_BENCH_PDF_CORPUS", "/work/pdfcorpus"))
 INSTALL = (
@@ -191,7 +196,7 @@ BAND = 0.08  # the top and bottom fraction of a page where running lines are loo
 _HYPHEN = re.compile(r"(?<=[a-zà-ÿ])-\n\s*(?=[a-zà-ÿ])")
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl"})
 _DIGITS = re.compile(r"\d+")
-METHOD = 4  # bump when the truth's method changes: cached truths are then made anew
+METHOD = 5  # bump when the truth's method changes: cached truths are then made anew
 
 
 def split_of(pdf: RealPdf) -> str:
@@ -264,10 +269,45 @@ def _prose(sentence: str) -> bool:
     )
 
 
+def _split(paragraph: str) -> list[str]:
+    """A paragraph's sentences of five words or more: a stop ends one after a lower-case
+    letter, a digit, a closing bracket or a question mark, before an upper-case letter, of
+    any alphabet ("modifié. Rechercher", "Pakete. Überschreiben" and "echo $?. Afficher",
+    two reference-card cells both extractors join, are two sentences each)."""
+    out, start = [], 0
+    for stop in re.finditer(r"[.!?]\s+", paragraph):
+        before, after = paragraph[stop.start() - 1 : stop.start()], paragraph[stop.end() : stop.end() + 1]
+        if (before.islower() or before.isdigit() or before in ")?") and after.isupper():
+            out.append(paragraph[start : stop.end()].strip())
+            start = stop.end()
+    out.append(paragraph[start:].strip())
+    return [s for s in out if len(s.split()) >= 5]
+
+
+def _paragraphs(page: str) -> list[str]:
+    """A page's paragraphs (blank lines apart), each cut after a heading line: one to
+    three capitalised words, letters only, before a capitalised line (a reference card's
+    section title "Dpkg" or "La Red" over its first cell, which both extractors set in
+    one block with it)."""
+    out = []
+    for block in re.split(r"\n\s*\n", page):
+        lines = [ln.strip() for ln in block.split("\n") if ln.strip()]
+        para: list[str] = []
+        for k, line in enumerate(lines):
+            para.append(line)
+            following = lines[k + 1] if k + 1 < len(lines) else ""
+            words = line.split()
+            if len(words) <= 3 and all(w.isalpha() and w[0].isupper() for w in words) and following[:1].isupper():
+                out.append(" ".join(para))
+                para = []
+        out.append(" ".join(para))
+    return [p for p in out if p]
+
+
 def _sentences(page: str) -> list[str]:
     out = []
-    for para in re.split(r"\n\s*\n", _clean(page)):
-        out += [s for s in sentences_of(" ".join(para.split())) if _prose(s)]
+    for para in _paragraphs(_clean(page)):
+        out += [s for s in _split(" ".join(para.split())) if _prose(s)]
     return out
 
 

@@ -82,7 +82,7 @@ PARAPHRASES: dict[str, str] = {
         "Whichever language is named last is taken to be the paper's primary language."
     ),
     # texlive-doc/latex/acmart/samples/sample-sigplan.pdf (two columns)
-    "Abstract A clear and well-documented LATEX document is presented as an article formatted for publication by "
+    "A clear and well-documented LATEX document is presented as an article formatted for publication by "
     "ACM in a conference proceedings or journal publication.": (
         "The paper is a clear, well-documented LaTeX example laid out the way ACM publishes articles in "
         "conference proceedings or journals."
@@ -720,7 +720,7 @@ PARAPHRASES: dict[str, str] = {
     ),
     "All log files are under this directory.": "This folder holds every log file.",
     # debian-refcard/refcard-en-lt.pdf.gz (three columns)
-    "APT Update packages listings from package repositories as listed in /etc/apt/sources.list.": (
+    "Update packages listings from package repositories as listed in /etc/apt/sources.list.": (
         "Refreshes the lists of packages from the repositories named in /etc/apt/sources.list."
     ),
     "List all packages needed by the one given.": "Shows every package that the named package depends on.",
@@ -778,7 +778,7 @@ PARAPHRASES: dict[str, str] = {
     "the blocks where a perfect phylogeny is possible a perfect path phylogeny is also possible.": (
         "In HapMap data, 70% of the blocks that admit a perfect phylogeny also admit a perfect path phylogeny."
     ),
-    "Theorem Optimal ppp-partitions of genotype matrices can be computed in polynomial time.": (
+    "Optimal ppp-partitions of genotype matrices can be computed in polynomial time.": (
         "A theorem shows that the best ppp-partitions of genotype matrices are found in polynomial time."
     ),
     "For perfect path phylogenies, optimal partitions can be computed in polynomial time.": (

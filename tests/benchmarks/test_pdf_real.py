@@ -38,3 +38,25 @@ def test_held_out_2_is_its_own_files_of_every_kind_and_leaves_the_other_splits_a
     assert not {split_of(f) for f in FILES} & {"held-out-2"}
     assert {f.kind for f in FILES_HELD_OUT_2} == {f.kind for f in FILES}
     assert not {f.path for f in FILES} & {f.path for f in FILES_HELD_OUT_2}
+
+
+def test_a_heading_over_a_cell_and_cells_joined_after_a_non_ascii_letter_are_not_one_sentence():
+    """Both extractors set a reference card's section title in one block with its first
+    cell, and two cells one after the other; the split after a stop knew ASCII only. (The
+    cell ending "echo $?." is no sentence: its last word has no lower-case letter.)"""
+    page = (
+        "Dpkg\nOverride a package’s\nversion of a file.\n\n"
+        "Nécessaire dès que ce fichier ou le contenu des dépôts est modifié. Rechercher les paquets et les "
+        "descriptions correspondantes.\n\n"
+        "Vergleichen zweier Versionsnummern; Ergebnis anzeigen mit echo $?. Abfragen installierter Pakete "
+        "nach Format.\n\n"
+        "Kontrolle der Prüfsummen installierter Pakete. Überschreiben der Version einer Datei."
+    )
+    assert _sentences(page) == [
+        "Override a package’s version of a file.",
+        "Nécessaire dès que ce fichier ou le contenu des dépôts est modifié.",
+        "Rechercher les paquets et les descriptions correspondantes.",
+        "Abfragen installierter Pakete nach Format.",
+        "Kontrolle der Prüfsummen installierter Pakete.",
+        "Überschreiben der Version einer Datei.",
+    ]
