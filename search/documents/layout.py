@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -41,6 +42,7 @@ _LEADING_NUMBER = re.compile(r"\s*(?P<n>\d{1,5})\s+\S")
 _TRAILING_NUMBER = re.compile(r".*\S\s+(?P<n>\d{1,5})\s*$")
 _CLOSING = re.compile(r"[,.;:!?)\]]")  # punctuation that follows its word without a space
 Box = tuple[float, float, float, float, str]  # a text box: left, bottom, right, top (points), text
+_DIGITS = re.compile(r"\d+")
 _NUMBERS = re.compile(r"\d+|\b[ivxlcdm]+\b", re.I)
 _WORD = re.compile(r"[^\W_]+|#")
 _PAGE_NUMBER = re.compile(r"^[\W_]*(?:page|p\.|seite|pag\.?)?[\W_]*#(?:[\W_]*(?:of|/|de|von)[\W_]*#)?[\W_]*$")
@@ -184,7 +186,41 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
         running.append(gone)
     for gone, template in zip(running, _slide_frames(pages), strict=True):
         gone |= template
+    _trim_running_parts(pages, running)
     return running
+
+
+def _trim_running_parts(pages: list[PageBoxes], running: list[set[int]]) -> None:
+    """An edge line that begins or ends with a running line of the other pages, numbers
+    aside, loses that part: a journal's first page sets its running footer at the head,
+    on one line with the preprint date ("MNRAS 000, 1–10 (2020) Preprint 27 June 2020
+    Compiled using MNRAS LATEX style file v3.0")."""
+    seen: Counter[str] = Counter()
+    for page, gone in zip(pages, running, strict=True):
+        seen.update(
+            {
+                _DIGITS.sub("#", " ".join(ln.text.split()))
+                for ln in page.lines
+                if id(ln) in gone and sum(c.isalpha() for c in ln.text) >= 4
+            }
+        )
+    parts = [
+        re.compile(r"\d+".join(map(re.escape, text.split("#"))))
+        for text, count in seen.items()
+        if count > MIN_ALIKE_PAGES
+    ]
+    for page, gone in zip(pages, running, strict=True):
+        for line in page.edges:
+            if id(line) in gone:
+                continue
+            text = " ".join(line.text.split())
+            for part in parts:
+                if (found := part.match(text)) and found.end() < len(text):
+                    line.text = text[found.end() :].strip()
+                    break
+                if (found := part.search(text)) and found.start() > 0 and found.end() == len(text):
+                    line.text = text[: found.start()].strip()
+                    break
 
 
 def _landscape(pages: list[PageBoxes]) -> list[int]:

@@ -421,3 +421,22 @@ def test_a_frames_title_over_its_overlays_stays_and_the_footer_goes():
     for text in pages.values():
         assert text.split("\n")[0] in titles, text
         assert "Valbusa" not in text and "a theme for Beamer" not in text
+
+
+def test_a_first_pages_head_line_that_begins_with_the_running_footer_loses_it():
+    """MNRAS sets its running footer ("MNRAS 000, 1–10 (2020)") at the head of page 1, on
+    one line with the preprint date: the line is not the footer, but begins with it."""
+    pages = []
+    for n in range(1, 7):
+        boxes = [(42, 700 - 14 * j, 548, 708 - 14 * j, f"Body line {j} of page {n} runs on here.") for j in range(30)]
+        if n == 1:
+            boxes.insert(
+                0, (42, 742, 548, 750, "JOURNAL 000, 1–10 (2020) Preprint 27 June 2020 Compiled with style v3")
+            )
+        else:
+            boxes.append((42, 26, 127, 33, "JOURNAL 000, 1–10 (2020)"))
+        pages.append(PageBoxes(595, 782, boxes))
+    texts = page_texts(pages)
+    assert texts[0].startswith("Preprint 27 June 2020 Compiled with style v3")
+    assert all("JOURNAL" not in text for text in texts)
+    assert all(f"Body line 29 of page {n} runs on here." in texts[n - 1] for n in range(1, 7))
