@@ -78,6 +78,21 @@ def asked(question: str) -> frozenset[str]:
     return frozenset(k for k, pattern in _ASKED.items() if pattern.search(question))
 
 
+_NOT_WORD = regex.compile(r"[\W_]+")
+MIN_QUOTED_WORDS = 4  # fewer words in a row are found in any passage
+
+
+def quoted(claim: str, passage: str) -> bool:
+    """``claim`` repeats a run of ``passage``'s words (four or more, in order; case and
+    punctuation aside). A claim that quotes a boilerplate passage is about it, whatever
+    its kind: a theme's slide that holds a beta warning beside its licence is one
+    passage of licence text, and the warning quoted word for word cited another slide."""
+    words = _NOT_WORD.sub(" ", claim.casefold()).split()
+    if len(words) < MIN_QUOTED_WORDS:
+        return False
+    return f" {' '.join(words)} " in f" {_NOT_WORD.sub(' ', passage.casefold())} "
+
+
 _LISTS = frozenset({CONTENTS, INDEX})  # kinds made of entries, never of sentences
 # a word that ends a sentence: . ! or ? after a letter or a closing bracket, then any
 # closing quotes (an entry ends with its page number, a leader is dots alone)

@@ -562,9 +562,16 @@ def _boilerplate(chunks: list[tuple[Source, Chunk]]) -> dict[int, str]:
 def _not_boilerplate(call: _Call, rows: list[int], claim: str) -> list[int]:
     """``rows`` without the boilerplate the claim is not about (a table of contents
     shares a document's words, a quote from it supports nothing); all of them when
-    nothing else is left."""
+    nothing else is left. A boilerplate passage whose words the claim repeats is kept
+    (reference.boilerplate.quoted)."""
     wanted = boilerplate.asked(claim)
-    kept = [r for r in rows if call.boilerplate.get(r, "") in wanted or r not in call.boilerplate]
+    kept = [
+        r
+        for r in rows
+        if r not in call.boilerplate
+        or call.boilerplate[r] in wanted
+        or boilerplate.quoted(claim, call.chunks[r][1].text)
+    ]
     return kept or rows
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deepref.reference.boilerplate import CONTENTS, INDEX, LICENCE, asked, flags, kind, prose
+from deepref.reference.boilerplate import CONTENTS, INDEX, LICENCE, asked, flags, kind, prose, quoted
 from deepref.reference.locators import Mark
 
 TOC = "Contents\nIntroduction .......... 1 Measuring the flow ........... 4 Flood warnings . . . . . . 9"
@@ -50,3 +50,9 @@ def test_prose_on_a_contents_page_is_body_text_but_licence_prose_is_not():
     at = text.index(intro)
     assert flags(text, marks, [(9, 9 + 120), (at, len(text))]) == [CONTENTS, None]
     assert prose(intro) and not prose(entries) and not prose(INDEX_PAGE)
+
+
+def test_quoted_is_a_run_of_the_passage_words():
+    assert quoted("the software is provided AS IS, without warranty", MIT)
+    assert not quoted("without warranty of any software", MIT)  # the words, not in a row
+    assert not quoted("without warranty", MIT)  # too few words to tell

@@ -177,3 +177,10 @@ def test_a_claim_about_prose_on_a_contents_page_cites_that_page(claim):
     text, marks = doc.text_and_marks()
     source = Source("1", "file:///docs/manual.pdf", "River gauge manual", text, marks=marks)
     assert _cited_page(claim, source) == 1
+
+
+def test_a_claim_that_quotes_the_licence_page_cites_it(manual):
+    """The claim repeats the licence's words without naming a licence: on the old code
+    the licence page was left out and the claim cited the body page."""
+    claim = "The rights to use, copy, modify, merge, publish and distribute copies of the manual."
+    assert _cited_page(claim, manual) == 2
