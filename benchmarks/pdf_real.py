@@ -19,15 +19,19 @@ is mended in both alike. A truth sentence is one that both produce identically o
 same page (so it lies wholly on that page), occurs once in the document, has five
 words or more, is mostly letters and ends with a full stop after a word in lower case
 (not a table's row, nor a contents entry). A stop ends a sentence after a lower-case
-letter, a digit, ")" or "?" before an upper-case letter of any alphabet, and a heading
-line (one to three capitalised words, letters only, before a capitalised line) ends its
-paragraph: both extractors set a reference card's section title with its first cell
-("Dpkg Override a package's version of a file.") and join two cells whose stop the
-ASCII-only split missed ("…est modifié. Rechercher…"); since method 5. Running lines are pdfminer's text lines in the
+letter, a digit, ")", "?" or "/" before an upper-case letter of any alphabet, and so does
+a link's closing "/" before a capitalised word; a heading line (one word, or up to three
+whose first and last are capitalised, letters only, before a capitalised line) ends its
+paragraph. Both extractors set a reference card's section title or a table's column
+head with its first cell ("Dpkg Override a package's version of a file.") and join
+cells one after the other whose stop the ASCII-only split missed ("…est modifié.
+Rechercher…") or that end with a link ("…debian-installer/ Download from…"); since
+methods 5 and 7. Running lines are pdfminer's text lines in the
 top or bottom 8% of the page whose text, digits masked, recurs in that band on at
 least three pages and a fifth of the pages (half the pages of a shorter document, two
 at least; a slide's title repeated over a frame's overlays is not running); a line of
-digits alone is left out (not countable in the text). The body the word F1 compares
+digits alone is left out (not countable in the text), and so is one word ending a
+sentence (a card's cell ending in the band on both its pages: "pacchetto."). The body the word F1 compares
 with is pdftotext's page text without those lines.
 
 Limits: a sentence both extractors get wrong the same way counts as truth (and one
@@ -196,7 +200,8 @@ BAND = 0.08  # the top and bottom fraction of a page where running lines are loo
 _HYPHEN = re.compile(r"(?<=[a-zà-ÿ])-\n\s*(?=[a-zà-ÿ])")
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl"})
 _DIGITS = re.compile(r"\d+")
-METHOD = 5  # bump when the truth's method changes: cached truths are then made anew
+_SENTENCE_TAIL = re.compile(r"[^\W\d_]*[a-zà-ÿ][.!?]$")  # one word ending a sentence: a cell's last line
+METHOD = 7  # bump when the truth's method changes: cached truths are then made anew
 
 
 def split_of(pdf: RealPdf) -> str:
@@ -271,13 +276,19 @@ def _prose(sentence: str) -> bool:
 
 def _split(paragraph: str) -> list[str]:
     """A paragraph's sentences of five words or more: a stop ends one after a lower-case
-    letter, a digit, a closing bracket or a question mark, before an upper-case letter, of
-    any alphabet ("modifié. Rechercher", "Pakete. Überschreiben" and "echo $?. Afficher",
-    two reference-card cells both extractors join, are two sentences each)."""
+    letter, a digit, ")", "?" or "/", before an upper-case letter, of any alphabet
+    ("modifié. Rechercher", "Pakete. Überschreiben" and "echo $?. Afficher", two
+    reference-card cells both extractors join, are two sentences each); so does a link's
+    closing "/" before a capitalised word (a cell ending with a link, then the next)."""
     out, start = [], 0
-    for stop in re.finditer(r"[.!?]\s+", paragraph):
+    for stop in re.finditer(r"[.!?/]\s+", paragraph):
         before, after = paragraph[stop.start() - 1 : stop.start()], paragraph[stop.end() : stop.end() + 1]
-        if (before.islower() or before.isdigit() or before in ")?") and after.isupper():
+        if stop.group()[0] == "/":  # a link's end before a capitalised word: a cell's end
+            if after.isupper() and not after.isdigit():
+                out.append(paragraph[start : stop.end()].strip())
+                start = stop.end()
+            continue
+        if (before.islower() or before.isdigit() or before in ")?/") and after.isupper():
             out.append(paragraph[start : stop.end()].strip())
             start = stop.end()
     out.append(paragraph[start:].strip())
@@ -286,9 +297,10 @@ def _split(paragraph: str) -> list[str]:
 
 def _paragraphs(page: str) -> list[str]:
     """A page's paragraphs (blank lines apart), each cut after a heading line: one to
-    three capitalised words, letters only, before a capitalised line (a reference card's
-    section title "Dpkg" or "La Red" over its first cell, which both extractors set in
-    one block with it)."""
+    three words, letters only, the first and last capitalised, before a capitalised line
+    (a reference card's section title "Dpkg" or "La Red" over its first cell, a table's
+    column head "Details and Usage" over its first row, which both extractors set in one
+    block with it)."""
     out = []
     for block in re.split(r"\n\s*\n", page):
         lines = [ln.strip() for ln in block.split("\n") if ln.strip()]
@@ -297,7 +309,12 @@ def _paragraphs(page: str) -> list[str]:
             para.append(line)
             following = lines[k + 1] if k + 1 < len(lines) else ""
             words = line.split()
-            if len(words) <= 3 and all(w.isalpha() and w[0].isupper() for w in words) and following[:1].isupper():
+            if (
+                len(words) <= 3
+                and all(w.isalpha() for w in words)
+                and ((words[0][0].isupper() and words[-1][0].isupper()) or len(words) == 1)
+                and following[:1].isupper()
+            ):
                 out.append(" ".join(para))
                 para = []
         out.append(" ".join(para))
@@ -322,7 +339,10 @@ def _running(lines: list[list[tuple[str, bool]]]) -> list[list[str]]:
             [
                 text
                 for text, band in page
-                if band and keys[_DIGITS.sub("#", text.lower())] >= need and re.search(r"[^\W\d_]{2}", text)
+                if band
+                and keys[_DIGITS.sub("#", text.lower())] >= need
+                and re.search(r"[^\W\d_]{2}", text)
+                and not _SENTENCE_TAIL.match(text)
             ]
         )
     return running

@@ -60,3 +60,27 @@ def test_a_heading_over_a_cell_and_cells_joined_after_a_non_ascii_letter_are_not
         "Kontrolle der Prüfsummen installierter Pakete.",
         "Überschreiben der Version einer Datei.",
     ]
+
+
+def test_a_table_head_a_one_word_title_and_cells_after_a_link_are_not_one_sentence():
+    """A column head over its first row, a one-word section title ("dpkg"), and cells
+    whose text ends with a link, before the next cell's capital, which both extractors
+    join into one block."""
+    page = (
+        "Details and Usage\nControl the location of the footnotes.\n\n"
+        "dpkg\nAfficher la liste des paquets installés.\n\n"
+        "All information about it at https://www.debian.org/\ndevel/debian-installer/\nDownload from "
+        "https://www.debian.org/distrib/\nE.g. to set up the network w/o DHCP or to adapt the installation."
+    )
+    assert _sentences(page) == [
+        "Control the location of the footnotes.",
+        "Afficher la liste des paquets installés.",
+        "E.g. to set up the network w/o DHCP or to adapt the installation.",
+    ]
+
+
+def test_a_cells_last_word_ending_a_sentence_in_the_band_is_not_running():
+    """On a two-page card a cell's last line ("pacchetto.") falls in the bottom band of
+    both pages: body text, not a running line."""
+    pages = [[("Debian Reference Card", True), ("pacchetto.", True), ("Body.", False)] for _ in range(2)]
+    assert _running(pages) == [["Debian Reference Card"], ["Debian Reference Card"]]
