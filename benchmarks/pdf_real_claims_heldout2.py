@@ -89,7 +89,7 @@ PARAPHRASES: dict[str, str] = {
     ),
     "None of this requires coding or expl3 experience.": "No programming or expl3 knowledge is needed for any of it.",
     # texlive-doc/latex/l3kernel/l3news12.pdf (two columns)
-    "Introduction There has been quite a gap since the last LATEX3 News (Issue 11, February 2018), and so there "
+    "There has been quite a gap since the last LATEX3 News (Issue 11, February 2018), and so there "
     "is quite a bit to cover here.": (
         "A long time has passed since issue 11 of the LaTeX3 newsletter in February 2018, so this one has a lot to "
         "report."
@@ -103,7 +103,7 @@ PARAPHRASES: dict[str, str] = {
     "they would stand out in the .log file.": (
         "expl3's messages were at first very wordy so that they would be noticeable in the log."
     ),
-    "Options A new option undo-recent-deprecations is now available for cases where a document (or package) "
+    "A new option undo-recent-deprecations is now available for cases where a document (or package) "
     "requires some expl3 functions that have been formally removed after deprecation.": (
         "The new option undo-recent-deprecations helps documents that still need expl3 functions which were "
         "removed after being deprecated."
@@ -386,7 +386,7 @@ PARAPHRASES: dict[str, str] = {
         "This may be needed when RefTeX's information no longer matches what the files contain."
     ),
     # texlive-doc/latex/cheatsheet/cheatsheet.pdf (three columns)
-    "Abstract This Class provides a clean, multi-column design intended for Cheat Sheets.": (
+    "This Class provides a clean, multi-column design intended for Cheat Sheets.": (
         "The class gives a tidy layout in several columns meant for quick-reference sheets."
     ),
     "It imports the most useful Packages and encloses the document in a multicol-environment.": (
@@ -395,7 +395,7 @@ PARAPHRASES: dict[str, str] = {
     "There are no unstable patch–versions, instead unstable versions get an alphabetical suffix.": (
         "Patch releases are never unstable; unstable releases are marked by a letter appended to the version."
     ),
-    "Credits This class is not based upon, but inspired by a document I found on Stackoverflow.": (
+    "This class is not based upon, but inspired by a document I found on Stackoverflow.": (
         "The class was not derived from, but was prompted by, a document its author saw on Stack Overflow."
     ),
     "Unfortunately, I can’t find it anymore.": "The original source has since been lost.",
@@ -486,7 +486,7 @@ PARAPHRASES: dict[str, str] = {
     "which is searched by tex, ideally in the beamer tree.": (
         "Put the two colour-theme style files somewhere TeX looks, preferably in the beamer directory tree."
     ),
-    "Definition A weird number is a natural number that is abundant but not semiperfect.": (
+    "A weird number is a natural number that is abundant but not semiperfect.": (
         "Weird numbers are natural numbers whose divisors add up to more than the number, yet no selection of them "
         "sums to it exactly."
     ),
@@ -514,7 +514,7 @@ PARAPHRASES: dict[str, str] = {
     "For now, I am simply loading different files if darkmode is used.": (
         "At present, dark mode just causes other files to be loaded."
     ),
-    "Figures I also changed the default caption settings to not include Figure: and reduced the font size.": (
+    "I also changed the default caption settings to not include Figure: and reduced the font size.": (
         "Captions were changed to drop the 'Figure:' label and to use smaller type."
     ),
     "What happened to the page numbering?": "Why are the slides numbered differently here?",
