@@ -19,14 +19,15 @@ is mended in both alike. A truth sentence is one that both produce identically o
 same page (so it lies wholly on that page), occurs once in the document, has five
 words or more, is mostly letters and ends with a full stop after a word in lower case
 (not a table's row, nor a contents entry). A stop ends a sentence after a lower-case
-letter, a digit, ")", "?" or "/" before an upper-case letter of any alphabet, and so does
+letter, a digit, ")", "]", a closing quote, "?" or "/" before an upper-case letter of any
+alphabet ("…only [7]. The…", "…by REVTEX 4”. Fix up…"), and so does
 a link's closing "/" before a capitalised word; a heading line (one word, or up to three
 whose first and last are capitalised, letters only, before a capitalised line) ends its
 paragraph. Both extractors set a reference card's section title or a table's column
 head with its first cell ("Dpkg Override a package's version of a file.") and join
 cells one after the other whose stop the ASCII-only split missed ("…est modifié.
 Rechercher…") or that end with a link ("…debian-installer/ Download from…"); since
-methods 5 and 7. Running lines are pdfminer's text lines in the
+methods 5, 7 and 8. Running lines are pdfminer's text lines in the
 top or bottom 8% of the page whose text, digits masked, recurs in that band on at
 least three pages and a fifth of the pages (half the pages of a shorter document, two
 at least; a slide's title repeated over a frame's overlays is not running); a line of
@@ -201,7 +202,12 @@ _HYPHEN = re.compile(r"(?<=[a-zà-ÿ])-\n\s*(?=[a-zà-ÿ])")
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl"})
 _DIGITS = re.compile(r"\d+")
 _SENTENCE_TAIL = re.compile(r"[^\W\d_]*[a-zà-ÿ][.!?]$")  # one word ending a sentence: a cell's last line
-METHOD = 7  # bump when the truth's method changes: cached truths are then made anew
+METHOD = 8  # bump when the truth's method changes: cached truths are then made anew
+
+
+# this module's text, hashed into each cached truth's name: helpers working on the truth at
+# once bumped METHOD to the same number and read each other's truths
+_RULES = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8]
 
 
 def split_of(pdf: RealPdf) -> str:
@@ -276,7 +282,7 @@ def _prose(sentence: str) -> bool:
 
 def _split(paragraph: str) -> list[str]:
     """A paragraph's sentences of five words or more: a stop ends one after a lower-case
-    letter, a digit, ")", "?" or "/", before an upper-case letter, of any alphabet
+    letter, a digit, ")", "]", a closing quote, "?" or "/", before an upper-case letter, of any alphabet
     ("modifié. Rechercher", "Pakete. Überschreiben" and "echo $?. Afficher", two
     reference-card cells both extractors join, are two sentences each); so does a link's
     closing "/" before a capitalised word (a cell ending with a link, then the next)."""
@@ -288,7 +294,7 @@ def _split(paragraph: str) -> list[str]:
                 out.append(paragraph[start : stop.end()].strip())
                 start = stop.end()
             continue
-        if (before.islower() or before.isdigit() or before in ")?/") and after.isupper():
+        if (before.islower() or before.isdigit() or before in ')]”"?/') and after.isupper():
             out.append(paragraph[start : stop.end()].strip())
             start = stop.end()
     out.append(paragraph[start:].strip())
@@ -365,7 +371,7 @@ def _without(text: str, gone: list[str]) -> str:
 def truth_of(pdf: RealPdf, data: bytes) -> Truth:
     """The file's truth from pdftotext and pdfminer.six (cached beside the corpus)."""
     digest = hashlib.sha256(data).hexdigest()[:20]
-    cache = CORPUS / "truth" / f"{digest}-{METHOD}.json"
+    cache = CORPUS / "truth" / f"{digest}-{METHOD}-{_RULES}.json"
     if cache.exists():
         saved = json.loads(cache.read_text(encoding="utf-8"))
     else:

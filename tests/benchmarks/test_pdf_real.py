@@ -50,7 +50,9 @@ def test_a_heading_over_a_cell_and_cells_joined_after_a_non_ascii_letter_are_not
         "descriptions correspondantes.\n\n"
         "Vergleichen zweier Versionsnummern; Ergebnis anzeigen mit echo $?. Abfragen installierter Pakete "
         "nach Format.\n\n"
-        "Kontrolle der Prüfsummen installierter Pakete. Überschreiben der Version einer Datei."
+        "Kontrolle der Prüfsummen installierter Pakete. Überschreiben der Version einer Datei.\n\n"
+        "Math fonts are loaded with the option [amsmath]. Non-italicized text comes in a math context.\n\n"
+        "The class prints “Typeset by the class”. Fix up the spacing when switching styles."
     )
     assert _sentences(page) == [
         "Override a package’s version of a file.",
@@ -59,6 +61,10 @@ def test_a_heading_over_a_cell_and_cells_joined_after_a_non_ascii_letter_are_not
         "Abfragen installierter Pakete nach Format.",
         "Kontrolle der Prüfsummen installierter Pakete.",
         "Überschreiben der Version einer Datei.",
+        "Math fonts are loaded with the option [amsmath].",
+        "Non-italicized text comes in a math context.",
+        "The class prints “Typeset by the class”.",
+        "Fix up the spacing when switching styles.",
     ]
 
 
