@@ -29,6 +29,7 @@ NEARBY_PAGES = 4  # an edge line is compared with the edge lines this many pages
 MIN_ALIKE_PAGES = 2  # ... and is running when it resembles one on this many of them
 ALIKE = 0.6  # word-set overlap (Jaccard) for two edge lines to count as alike
 EDGE_BAND = 0.06  # the outer fraction of the page height where a line is at the edge anyway
+NOTE_GAP = 4.0  # points between a margin note and the text's edge
 EDGE_DEPTH = 3  # lines looked at on each end of a page
 SLIDE_ASPECT = 1.2  # a page this much wider than tall is a slide
 PLACE = 2.0  # points: a slide template's line is at the same place within this
@@ -363,13 +364,30 @@ def _wordy(lines: list[Line]) -> bool:
     return words[len(words) // 2] >= 4
 
 
+def _margin_notes(lines: list[Line]) -> list[Line]:
+    """Lines of three words or fewer wholly left or right of a one-column page's text (of
+    all its lines of four words or more): a manual's notes in the margin naming the macro
+    a paragraph explains ("\\author", "affiliation"), drawn between its lines and read into
+    its sentences."""
+    wordy = [ln for ln in lines if len(ln.text.split()) >= 4]
+    if len(wordy) < LINE_NUMBERS:
+        return []
+    left, right = min(ln.left for ln in wordy), max(ln.right for ln in wordy)
+    notes = [
+        ln for ln in lines if len(ln.text.split()) <= 3 and (ln.right < left - NOTE_GAP or ln.left > right + NOTE_GAP)
+    ]
+    return notes if len(notes) <= 0.2 * len(lines) else []
+
+
 def reading_order(lines: list[Line]) -> list[Line]:
     """The body lines in reading order: column by column within each band between the
-    lines that cross a gutter; a single-column page keeps its top-to-bottom order."""
+    lines that cross a gutter; a single-column page keeps its top-to-bottom order, its
+    notes in the margins after it."""
     flat = [ln for ln in lines if not ln.vertical]
     gutters = _gutters(flat)
     if not gutters:
-        return lines
+        notes = _margin_notes(flat)
+        return [ln for ln in lines if ln not in notes] + notes if notes else lines
     bounds = [g[0] for g in gutters]
     ordered: list[Line] = []
     band: list[tuple[int, Line]] = []

@@ -440,3 +440,23 @@ def test_a_first_pages_head_line_that_begins_with_the_running_footer_loses_it():
     assert texts[0].startswith("Preprint 27 June 2020 Compiled with style v3")
     assert all("JOURNAL" not in text for text in texts)
     assert all(f"Body line 29 of page {n} runs on here." in texts[n - 1] for n in range(1, 7))
+
+
+def test_notes_in_the_margin_of_a_one_column_page_are_read_after_its_text():
+    """IEEEconf's manual names each macro in the left margin beside the paragraph that
+    explains it; drawn between the paragraph's lines, the notes fell inside sentences
+    ("…for an affiliation \\email author's affiliation…")."""
+    sentence = "The guidelines specify different formatting for an author's name and for an author's affiliation"
+    words = sentence.split()
+    boxes, k = [], 0
+    for j in range(24):
+        top = 700 - 12 * j
+        line = " ".join(words[k % len(words) : k % len(words) + 6]) or "and e-mail address"
+        k += 6
+        boxes.append((154, top - 9, 507, top, f"{line} (line {j})."))
+        if j % 5 == 1:
+            boxes.append((105, top - 8, 142, top - 1, f"\\macro{j}"))
+    (text,) = page_texts([PageBoxes(612, 792, boxes)])
+    lines = text.split("\n")
+    assert [ln for ln in lines if ln.startswith("\\macro")] == lines[-5:]
+    assert all(f"(line {j})." in lines[j] for j in range(24))
