@@ -18,6 +18,7 @@ file's character budget is spent (:mod:`search.documents.limits`)."""
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import math
 import re
@@ -39,6 +40,8 @@ PDFIUM_LOCK = threading.RLock()
 _LINE = re.compile(r"[^\r\n]*\S[^\r\n]*")
 OCR_MAX_PAGES = 200  # a scanned book beyond this is read up to here, and the warning says so
 OCR_DPI = 300
+THIN_SPACE = 0.1  # a gap between two characters' advance boxes over this part of the font's size is a space
+_THIN = re.compile(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W_])(?=[:;!?→])|(?<=[,;:→•])(?=[^\W_]|•)|(?<=[+=<>≤≥−×])(?=[^\W\d_])")
 
 
 def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
@@ -62,6 +65,7 @@ def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
     if len(text) != textpage.count_chars():
         text = _by_index(textpage)
     text = text.replace("\ufffe", "\x02")  # its soft hyphen, as get_text_bounded gives it
+    thin = _thin_spaces(textpage, text)
     boxes: list[Box] = []
     for line in _LINE.finditer(text):
         start, end = line.span()
@@ -81,9 +85,35 @@ def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
                     else:
                         lo = mid + 1
                 nxt = lo - 1
-            boxes.append((*rect, _chars(text[cut:nxt]).replace("\x00", "").strip(" ")))
+            boxes.append((*rect, _chars(_spaced(text, cut, nxt, thin)).replace("\x00", "").strip(" ")))
             cut = nxt
     return boxes
+
+
+def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
+    """The text offsets before which a thin space lies that PDFium's text left out: at a
+    digit's end before a letter ("122 mm"), around punctuation and arrows ("panel :",
+    "connues ; mais", "Concepts: •", "stretch, etc."), after an operator ("+ δr"); the gap
+    between the two characters' advance boxes is over a tenth of the font's size (both
+    pdftotext and pdfminer.six keep these spaces; a letter's own spacing is near nought)."""
+    import pypdfium2.raw as raw
+
+    out = []
+    for found in _THIN.finditer(text):
+        k = found.start()
+        left = textpage.get_charbox(k - 1, loose=True)
+        right = textpage.get_charbox(k, loose=True)
+        if right[0] - left[2] > THIN_SPACE * raw.FPDFText_GetFontSize(textpage, k - 1):
+            out.append(k)
+    return out
+
+
+def _spaced(text: str, start: int, end: int, thin: list[int]) -> str:
+    """``text[start:end]`` with a space before each offset of ``thin`` inside it."""
+    cuts = thin[bisect.bisect_right(thin, start) : bisect.bisect_left(thin, end)]
+    if not cuts:
+        return text[start:end]
+    return " ".join(text[a:b] for a, b in zip([start, *cuts], [*cuts, end], strict=True))
 
 
 def _by_index(textpage: pdfium.PdfTextPage) -> str:

@@ -460,3 +460,19 @@ def test_notes_in_the_margin_of_a_one_column_page_are_read_after_its_text():
     lines = text.split("\n")
     assert [ln for ln in lines if ln.startswith("\\macro")] == lines[-5:]
     assert all(f"(line {j})." in lines[j] for j in range(24))
+
+
+def test_a_thin_space_that_pdfiums_text_leaves_out_is_kept():
+    """A thin space set by kerning inside one TeX string (before French high punctuation,
+    between a number and its unit) is a gap PDFium's text does not count as a space;
+    pdftotext and pdfminer.six do ("connues;" and "122mm" before), and a kerned pair
+    stays joined."""
+    content = (
+        b"BT /F1 10 Tf 72 700 Td [(Les causes ne nous sont point connues)-125(; mais elles sont assujetties.)] TJ ET\n"
+        b"BT /F1 10 Tf 72 686 Td [(setting the printing area to 122)-130(mm horizontally.)] TJ ET\n"
+        b"BT /F1 10 Tf 72 672 Td [(A kerned pair: AV)-20(A and T)-30(o stay.)] TJ ET"
+    )
+    text = " ".join(read_bytes(_raw_pdf(content), "paper.pdf").segments[0].text.split())
+    assert "point connues ; mais elles" in text
+    assert "area to 122 mm horizontally." in text
+    assert "A kerned pair: AVA and To stay." in text
