@@ -115,6 +115,14 @@ def prose(text: str) -> bool:
     return bool(words) and held >= 0.5 * len(words)
 
 
+def body_sentence(sentence: str) -> bool:
+    """A sentence of a boilerplate passage that is body text all the same: prose, with
+    no dot leader, index entry, licence phrase or licensing word (a slide that holds a
+    beta warning and the package's licence is one passage of licence text; the
+    warning is what a claim about the package's versions cites)."""
+    return prose(sentence) and not any(p.search(sentence) for p in (_LEADER, _INDEX_ENTRY, _LICENCE, _ASKED[LICENCE]))
+
+
 def page_kinds(text: str, marks: tuple[Mark, ...] | list[Mark]) -> list[tuple[int, int, str]]:
     """(start, end, kind) of the pages of ``text`` (by its page marks) that are
     boilerplate as a whole: a passage cut from the middle of a licence page may hold

@@ -518,19 +518,22 @@ def _resolve(call: _Call, parsed: list[Marker], positions: list[int]) -> list[_C
             if not rows or where is None:
                 warnings.add("citation", f"citation id {raw!r} ({named.url}) has no place to go in the answer; dropped")
                 continue
-            rows = _not_boilerplate(call, rows, segment.text)
+            allowed = _not_boilerplate(call, rows, segment.text)
             scores = judge.scores.matrix[seg_index]
             # judged on the passage most similar to the claim (what the support model
             # was trained on); shown and quoted where the claim's words are
-            row = max(rows, key=scores.__getitem__)
+            row = max(allowed, key=scores.__getitem__)
             key = call.canonical[named.id]
             paged = _paged(chunks[row][0])
             if paged and key not in weights:
                 weights[key] = _word_weights(call.tokens, [chunks[r][1].text for r in chunk_rows[key]])
             memo = pages.setdefault(key, {})
+            # in a paged document, the boilerplate left out may still hold body sentences
+            aside = frozenset(rows).difference(allowed) if paged else frozenset()
             chunk, quote = _cited_passage(
-                segment, row, rows, chunks, scores, judge.prof, memo, weights=weights.get(key) if paged else None
-            )
+                segment, row, rows if aside else allowed, chunks, scores, judge.prof, memo,
+                weights=weights.get(key) if paged else None, aside=aside,
+            )  # fmt: skip
             ev = judge.evidence([(seg_index, row)], cited=True)[0]
             value = float(scores[row])
             if not chunk.text:
@@ -603,6 +606,7 @@ def _cited_passage(
     prof: Profile,
     pages: dict,
     weights: WordWeights | None = None,
+    aside: frozenset[int] = frozenset(),
 ) -> tuple[Chunk, tuple[int, int] | None]:
     """The passage a model's citation of a page shows (``chunk_span``) and its quote.
 
@@ -615,7 +619,9 @@ def _cited_passage(
     sentences of passages split so far in this call; ``best``: the row of ``rows``
     most similar to the claim. ``weights``: the document's word weights, for a paged
     document (a PDF, slides), which is matched by its own rule (``reference.quotes``,
-    ``PAGED_PRECISION``): its pages share their topic words."""
+    ``PAGED_PRECISION``): its pages share their topic words. ``aside``: rows of
+    ``rows`` that are boilerplate the claim is not about, where only body sentences
+    (reference.boilerplate.body_sentence) may be quoted."""
     src, chunk = chunks[best]
     if not prof.narrow_quote or not chunk.text:
         return chunk, None
@@ -628,6 +634,16 @@ def _cited_passage(
     picked = sorted({j for k in order for j in (k - 1, k, k + 1) if 0 <= j < len(rows)})
     near = [rows[k] for k in picked]
     page = page_sentences(src.text, [(chunks[r][1].start, chunks[r][1].end) for r in near], pages)
+    if aside:
+        page = page.only(
+            np.array(
+                [
+                    near[k] not in aside or boilerplate.body_sentence(src.text[a:b])
+                    for (a, b), k in zip(page.spans, page.passage, strict=True)
+                ],
+                dtype=bool,
+            )
+        )
     passage_scores = np.array([float(scores[r]) for r in near])
     if paged:
         placed = place_quote(

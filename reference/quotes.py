@@ -139,6 +139,14 @@ class PageSentences:
     words: list[frozenset[str]]
     joins: np.ndarray  # sentence i and i + 1 may be quoted together: no paragraph break between
 
+    def only(self, keep: np.ndarray) -> PageSentences:
+        """The sentences where ``keep`` is true; a window never spans one left out."""
+        idx = np.flatnonzero(keep)
+        follows = np.append(idx[1:] == idx[:-1] + 1, False)
+        return PageSentences(
+            [self.spans[i] for i in idx], self.passage[idx], [self.words[i] for i in idx], self.joins[idx] & follows
+        )
+
 
 def page_sentences(text: str, passages: Sequence[tuple[int, int]], memo: dict | None = None) -> PageSentences:
     """Sentences of each passage ``text[start:end]`` (passages in reading order).

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deepref.reference.boilerplate import CONTENTS, INDEX, LICENCE, asked, flags, kind, prose, quoted
+from deepref.reference.boilerplate import CONTENTS, INDEX, LICENCE, asked, body_sentence, flags, kind, prose, quoted
 from deepref.reference.locators import Mark
 
 TOC = "Contents\nIntroduction .......... 1 Measuring the flow ........... 4 Flood warnings . . . . . . 9"
@@ -56,3 +56,11 @@ def test_quoted_is_a_run_of_the_passage_words():
     assert quoted("the software is provided AS IS, without warranty", MIT)
     assert not quoted("without warranty of any software", MIT)  # the words, not in a row
     assert not quoted("without warranty", MIT)  # too few words to tell
+
+
+def test_a_body_sentence_is_prose_without_a_licence_or_contents_mark():
+    assert body_sentence("Some chapters of this manual are drafts that could change in the next edition.")
+    assert not body_sentence("This software is provided as is, without warranty of any kind, to anyone.")
+    assert not body_sentence("Copies may be made under the terms of the licence of the river office.")
+    assert not body_sentence("Measuring the flow of water ............ 3")
+    assert not body_sentence("Flood warnings.")  # a heading, not a sentence of prose

@@ -70,3 +70,26 @@ def test_a_page_without_marks_keeps_the_coverage_rule():
     text, _ = _document(_pages())
     ref = _cite(text, ())
     assert ref.locator is None and TARGET not in ref.quote
+
+
+def test_a_body_sentence_in_a_licence_passage_is_quoted_on_its_page():
+    """A slide with a draft warning beside the manual's licence is one passage of licence
+    text; a claim about the warning in other words cites that slide, its warning quoted
+    and not its licence (on the old code the licence passage was left out whole, and the
+    claim cited a page about editions)."""
+    warning = "Some chapters of this manual are drafts that could change in the next edition."
+    licence = (
+        "Copyright 2015 the river office. Permission is hereby granted to copy this manual. "
+        "It is provided as is, without warranty of any kind, including merchantability."
+    )
+    pages = [
+        ["The river office printed the first edition of this manual in spring."],
+        [f"Warning\n{warning}\n{licence}"],
+        ["The second edition of the manual adds two chapters on flood warnings and their editions."],
+    ]
+    text, marks = _document(pages)
+    source = Source("1", "file:///d/manual.pdf", "Manual", text, marks=marks)
+    claim = "Draft chapters may still be changed in a later edition."
+    ref = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0).references[0]
+    assert ref.quote == warning
+    assert (ref.locator.first, ref.locator.last) == (2, 2)
