@@ -36,6 +36,7 @@ PLACE = 2.0  # points: a slide template's line is at the same place within this
 LINE_NUMBERS = 5  # numbers alone in a margin, counting up, that make a page's line numbers
 LINE_NUMBER_RUNS = 3  # ... in at most this many runs (a listing's own numbers, a counter reset)
 LINE_NUMBER_STEP = 10  # ... each number at most this much above the one before it in its run
+TITLE = 1.2  # a slide's line this much taller than the deck's median line is a title
 MIN_TEMPLATE_SLIDES = 5  # ... on at least this many slides: a frame built up over overlays repeats on fewer
 _LINE_NUMBER = re.compile(r"\s*(?P<n>\d{1,5}|[ivxlc]{1,9})\s*$")  # lineno counts in roman too
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
@@ -177,13 +178,15 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
             line.key = _key(line.text)
     for page, frame in zip(pages, _frames(pages), strict=True):
         page.frame = frame
+    titles = _titles(pages)
     running: list[set[int]] = []
     for i, page in enumerate(pages):
         gone = {
             id(ln) for ln in page.lines if ln.vertical and (ln.right < 0.12 * page.width or ln.left > 0.88 * page.width)
         }
         nearby = [pages[j] for j in range(max(0, i - NEARBY_PAGES), min(len(pages), i + NEARBY_PAGES + 1)) if j != i]
-        gone |= {id(ln) for ln in page.edges if _is_running(ln, page, nearby, few=len(pages) <= MIN_ALIKE_PAGES)}
+        few = len(pages) <= MIN_ALIKE_PAGES
+        gone |= {id(ln) for ln in page.edges if id(ln) not in titles[i] and _is_running(ln, page, nearby, few)}
         running.append(gone)
     for gone, template in zip(running, _slide_frames(pages), strict=True):
         gone |= template
@@ -222,6 +225,18 @@ def _trim_running_parts(pages: list[PageBoxes], running: list[set[int]]) -> None
                 if (found := part.search(text)) and found.start() > 0 and found.end() == len(text):
                     line.text = text[: found.start()].strip()
                     break
+
+
+def _titles(pages: list[PageBoxes]) -> list[set[int]]:
+    """In a deck, each slide's lines set larger than most of the deck's text: frame
+    titles, which the frames of one section may share ("The sidebar option" on nine
+    slides); a deck's running lines are set smaller than its text."""
+    slides = _landscape(pages)
+    heights = sorted(ln.height for i in slides for ln in pages[i].lines if not ln.vertical)
+    if not heights:
+        return [set() for _ in pages]
+    usual = heights[len(heights) // 2]
+    return [{id(ln) for ln in page.lines if i in slides and ln.height > TITLE * usual} for i, page in enumerate(pages)]
 
 
 def _landscape(pages: list[PageBoxes]) -> list[int]:

@@ -476,3 +476,21 @@ def test_a_thin_space_that_pdfiums_text_leaves_out_is_kept():
     assert "point connues ; mais elles" in text
     assert "area to 122 mm horizontally." in text
     assert "A kerned pair: AVA and To stay." in text
+
+
+def test_a_frame_title_that_frames_of_a_section_share_stays():
+    """beamer-verona titles five frames "The sidebar option": set larger than the deck's
+    text and apart at the top of each, it resembled the top line of frames enough to be
+    taken for a running header; its headline, set small, is one."""
+    headline = [(145, 264, "The section", 4), (186, 264, "The subsection", 4)]
+    others = ["Motivation", "Related work", "Our approach", "Options", "Colours", "Fonts", "Summary"]
+    titles = others[:4] + ["The sidebar option"] * 5 + others[4:]
+    slides = []
+    for f, title in enumerate(titles):
+        body = [(20, 200 - 15 * k, f"Line {k} of frame {f} tells one thing about it.") for k in range(4)]
+        slides.append([*headline, (9, 250, title, 13), *body])
+    doc = read_bytes(_deck(slides), "talk.pdf")
+    pages = {seg.number: seg.text for seg in doc.segments}
+    for n, text in pages.items():
+        assert text.split("\n")[0] == titles[n - 1], text
+        assert "The section" not in text and "The subsection" not in text
