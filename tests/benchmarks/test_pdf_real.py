@@ -20,10 +20,21 @@ def test_running_lines_recur_in_the_band_and_the_body_keeps_an_outline_entry():
         [(f"Journal of Examples {n}", True), ("Introduction", n == 2), ("Body text of the page.", False)]
         for n in range(1, 11)
     ]
-    running = _running(pages)
+    running, _ = _running(pages)
     assert all(f"Journal of Examples {n}" in lines for n, lines in enumerate(running, start=1))
     assert "Introduction" not in running[1]  # in the band on one page only
     assert _without("Introduction\nOutline\nIntroduction", ["Introduction"]) == "Outline\nIntroduction"
+
+
+def test_a_running_page_number_leaves_the_body_uncounted_and_a_footer_split_in_two_lines_goes():
+    """hobete's footer: pdfminer reads "T. Görlach Inst." as one line, pdftotext as two; its
+    "2 / 26" is a running line of digits alone, which the body kept (method 9)."""
+    pages = [[("T. Görlach Inst.", True), (f"{n} / 26", True), ("Body text.", False)] for n in range(1, 11)]
+    running, numbers = _running(pages)
+    assert running[1] == ["T. Görlach Inst."] and numbers[1] == ["2 / 26"]
+    body = _without("Body text.\n\nT. Görlach\n\nInst.\n\n2 / 26\n", running[1] + numbers[1])
+    assert body.split() == ["Body", "text."]
+    assert _without("Inst. T. Görlach Inst. here\n", running[1]) == "Inst. T. Görlach Inst. here\n"
 
 
 def test_the_split_is_fixed_by_the_path_and_every_kind_is_in_both():
@@ -89,4 +100,25 @@ def test_a_cells_last_word_ending_a_sentence_in_the_band_is_not_running():
     """On a two-page card a cell's last line ("pacchetto.") falls in the bottom band of
     both pages: body text, not a running line."""
     pages = [[("Debian Reference Card", True), ("pacchetto.", True), ("Body.", False)] for _ in range(2)]
-    assert _running(pages) == [["Debian Reference Card"], ["Debian Reference Card"]]
+    assert _running(pages)[0] == [["Debian Reference Card"], ["Debian Reference Card"]]
+
+
+def test_text_parked_off_the_page_is_not_a_running_line():
+    """beamer-fuberlin parks a frame's points not yet uncovered 2,000 points off the page:
+    pdfminer read them in the top band, and the truth counted them as running (method 9)."""
+    import io
+
+    from reportlab.pdfgen import canvas
+
+    from benchmarks.pdf_real import _pdfminer
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(363, 272))
+    c.setFont("Helvetica", 8)
+    c.drawString(30, 200, "A point shown on the slide.")
+    c.drawString(2030, 2190, "A point not yet uncovered.")
+    c.showPage()
+    c.save()
+    texts, lines = _pdfminer(buf.getvalue())
+    assert [text for text, _ in lines[0]] == ["A point shown on the slide."]
+    assert "uncovered" not in texts[0]
