@@ -41,6 +41,7 @@ _LINE = re.compile(r"[^\r\n]*\S[^\r\n]*")
 OCR_MAX_PAGES = 200  # a scanned book beyond this is read up to here, and the warning says so
 OCR_DPI = 300
 THIN_SPACE = 0.1  # a gap between two characters' advance boxes over this part of the font's size is a space
+_LETTER_APART = re.compile(r"(?<![^\W_])[^\W\d_]( )(?=[^\W\d_])")  # "X E": a space after a one-letter word
 _THIN = re.compile(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W_])(?=[:;!?→])|(?<=[,;:→•])(?=[^\W_]|•)|(?<=[+=<>≤≥−×])(?=[^\W\d_])")
 
 
@@ -65,6 +66,7 @@ def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
     if len(text) != textpage.count_chars():
         text = _by_index(textpage)
     text = text.replace("\ufffe", "\x02")  # its soft hyphen, as get_text_bounded gives it
+    text = _without_false_spaces(textpage, text)
     thin = _thin_spaces(textpage, text)
     boxes: list[Box] = []
     for line in _LINE.finditer(text):
@@ -106,6 +108,26 @@ def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
         if right[0] - left[2] > THIN_SPACE * raw.FPDFText_GetFontSize(textpage, k - 1):
             out.append(k)
     return out
+
+
+def _without_false_spaces(textpage: pdfium.PdfTextPage, text: str) -> str:
+    """``text`` with each space PDFium made up after a one-letter word, between two glyphs
+    that overlap, as NUL (dropped with the box's text): XeLaTeX's logo sets its E mirrored
+    back over the X, and PDFium read "X ELATEX". Only a space after a one-letter word is
+    looked at, where such logos begin: asking PDFium about every space would cost about
+    1 ms a page."""
+    import pypdfium2.raw as raw
+
+    out: list[str] | None = None
+    for found in _LETTER_APART.finditer(text):
+        k = found.start(1)
+        if (
+            raw.FPDFText_IsGenerated(textpage, k) == 1
+            and textpage.get_charbox(k + 1)[0] < textpage.get_charbox(k - 1)[2]
+        ):
+            out = out or list(text)
+            out[k] = "\x00"
+    return "".join(out) if out else text
 
 
 def _spaced(text: str, start: int, end: int, thin: list[int]) -> str:

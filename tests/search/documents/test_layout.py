@@ -494,3 +494,26 @@ def test_a_frame_title_that_frames_of_a_section_share_stays():
     for n, text in pages.items():
         assert text.split("\n")[0] == titles[n - 1], text
         assert "The section" not in text and "The subsection" not in text
+
+
+def test_the_xelatex_logos_mirrored_e_joins_its_word():
+    """XeLaTeX's logo sets its E mirrored, back over the X: PDFium made up a space between
+    the two glyphs (urcls's slides read "mit X ELATEX oder LuaLATEX")."""
+
+    def draw(c) -> None:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        c.setFont("Helvetica", 11)
+        lead = "Daher ist es notwendig mit X"
+        c.drawString(72, 700, lead)
+        # XeTeX's logo: the E lowered, kerned back an eighth of an em, mirrored
+        x = 72 + stringWidth(lead, "Helvetica", 11) - 0.125 * 11 + stringWidth("E", "Helvetica", 11)
+        c.saveState()
+        c.translate(x, 697.3)
+        c.scale(-1, 1)  # the E mirrored, its left edge over the X's right edge
+        c.drawString(0, 0, "E")
+        c.restoreState()
+        c.drawString(x + 0.2, 700, "LaTeX oder LuaLaTeX zu kompilieren, a b c.")
+
+    text = " ".join(read_bytes(_pdf(draw), "logo.pdf").segments[0].text.split())
+    assert "mit XELaTeX oder LuaLaTeX zu kompilieren, a b c." in text
