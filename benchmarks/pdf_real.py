@@ -38,7 +38,9 @@ on both its pages: "pacchetto."). pdfminer's text wholly off the page is not on 
 the page, where pdftotext and viewers leave them out; read, they were 6 of its decks'
 16 running lines). The body the word F1 compares with is pdftotext's page text without
 those lines, each taken out as whole lines even where pdftotext sets it on two
-(hobete's footer "T. Görlach Inst."); since method 9.
+(hobete's footer "T. Görlach Inst."); since method 9. A letter followed by
+combining marks is composed: pdftotext gives an accent a font draws apart (LaTeX's
+OT1 umlauts) as a combining mark; since method 10.
 
 Limits: a sentence both extractors get wrong the same way counts as truth (and one
 either gets wrong is left out, so the hardest pages weigh less); a compound hyphen at a
@@ -64,6 +66,7 @@ import os
 import re
 import shutil
 import subprocess
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -213,8 +216,9 @@ BAND = 0.08  # the top and bottom fraction of a page where running lines are loo
 _HYPHEN = re.compile(r"(?<=[a-zà-ÿ])-\n\s*(?=[a-zà-ÿ])")
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl"})
 _DIGITS = re.compile(r"\d+")
+_COMBINED = re.compile(r"[^\W\d_][\u0300-\u036f]+")  # a letter and the combining marks after it
 _SENTENCE_TAIL = re.compile(r"[^\W\d_]*[a-zà-ÿ][.!?]$")  # one word ending a sentence: a cell's last line
-METHOD = 9  # bump when the truth's method changes: cached truths are then made anew
+METHOD = 10  # bump when the truth's method changes: cached truths are then made anew
 
 
 # this module's text, hashed into each cached truth's name: helpers working on the truth at
@@ -283,6 +287,10 @@ def _off(item: Any, bbox: tuple[float, float, float, float]) -> bool:
 
 
 def _clean(text: str) -> str:
+    """Ligatures spelt out, line-end hyphens mended, and a letter followed by combining
+    marks composed (pdftotext gives an accent a font draws apart as a combining mark:
+    "Einfu\u0308hrung"); nothing else is normalised (a Greek oxia stays as drawn)."""
+    text = _COMBINED.sub(lambda m: unicodedata.normalize("NFC", m.group()), text)
     return _HYPHEN.sub("", text.translate(_LIGATURES).replace("\u00ad\n", ""))
 
 

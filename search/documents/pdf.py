@@ -24,6 +24,7 @@ import math
 import re
 import threading
 import time
+import unicodedata
 from typing import TYPE_CHECKING
 
 from deepref.search.documents.cleanup import join_lines, normalise, strip_running_lines
@@ -41,6 +42,21 @@ _LINE = re.compile(r"[^\r\n]*\S[^\r\n]*")
 OCR_MAX_PAGES = 200  # a scanned book beyond this is read up to here, and the warning says so
 OCR_DPI = 300
 THIN_SPACE = 0.1  # a gap between two characters' advance boxes over this part of the font's size is a space
+_COMBINING = {  # a spacing accent and its combining mark
+    "¨": "\u0308",
+    "´": "\u0301",
+    "ˆ": "\u0302",
+    "˜": "\u0303",
+    "¸": "\u0327",
+    "ˇ": "\u030c",
+    "˘": "\u0306",
+    "˙": "\u0307",
+    "˚": "\u030a",
+    "¯": "\u0304",
+    "˝": "\u030b",
+    "˛": "\u0328",
+}
+_ACCENT = re.compile(f"[{''.join(_COMBINING)}]")
 _LETTER_APART = re.compile(r"(?<![^\W_])[^\W\d_]( )(?=[^\W\d_])")  # "X E": a space after a one-letter word
 _THIN = re.compile(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W_])(?=[:;!?→])|(?<=[,;:→•])(?=[^\W_]|•)|(?<=[+=<>≤≥−×])(?=[^\W\d_])")
 
@@ -67,6 +83,7 @@ def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
         text = _by_index(textpage)
     text = text.replace("\ufffe", "\x02")  # its soft hyphen, as get_text_bounded gives it
     text = _without_false_spaces(textpage, text)
+    text = _composed_accents(textpage, text)
     thin = _thin_spaces(textpage, text)
     boxes: list[Box] = []
     for line in _LINE.finditer(text):
@@ -127,6 +144,36 @@ def _without_false_spaces(textpage: pdfium.PdfTextPage, text: str) -> str:
         ):
             out = out or list(text)
             out[k] = "\x00"
+    return "".join(out) if out else text
+
+
+def _composed_accents(textpage: pdfium.PdfTextPage, text: str) -> str:
+    """``text`` with each accent set apart over (or under) a letter, as a font without
+    accented letters draws it (LaTeX's OT1 fonts: beamer-fuberlin read "Einfuhrung ¨"),
+    joined to that letter ("Einführung"); the accent and the space PDFium made up before
+    it become NUL, dropped with the box's text. The letter is the one among the 40
+    characters before the accent whose box lies under the accent's middle."""
+    import pypdfium2.raw as raw
+
+    out: list[str] | None = None
+    for found in _ACCENT.finditer(text):
+        k = found.start()
+        left, bottom, right, top = textpage.get_charbox(k)
+        middle = (left + right) / 2
+        for j in range(k - 1, max(-1, k - 41), -1):
+            if not text[j].isalpha():
+                continue
+            b_left, b_bottom, b_right, b_top = textpage.get_charbox(j)
+            over = bottom >= b_top - 1 and bottom - b_top < b_top - b_bottom
+            under = top <= b_bottom + 1 and b_bottom - top < b_top - b_bottom
+            if b_left <= middle <= b_right and (over or under):
+                letter = unicodedata.normalize("NFC", text[j] + _COMBINING[found.group()])
+                if len(letter) == 1:
+                    out = out or list(text)
+                    out[j], out[k] = letter, "\x00"
+                    if text[k - 1] == " " and raw.FPDFText_IsGenerated(textpage, k - 1) == 1:
+                        out[k - 1] = "\x00"
+                break
     return "".join(out) if out else text
 
 

@@ -122,3 +122,10 @@ def test_text_parked_off_the_page_is_not_a_running_line():
     texts, lines = _pdfminer(buf.getvalue())
     assert [text for text, _ in lines[0]] == ["A point shown on the slide."]
     assert "uncovered" not in texts[0]
+
+
+def test_an_accent_drawn_apart_is_composed_with_its_letter():
+    """pdftotext gives beamer-fuberlin's OT1 umlaut as a combining mark (method 10)."""
+    assert _sentences("Die Vorlage folgt der Einfu\u0308hrung in die Welt.") == [
+        "Die Vorlage folgt der Einführung in die Welt."
+    ]

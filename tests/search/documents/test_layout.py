@@ -517,3 +517,21 @@ def test_the_xelatex_logos_mirrored_e_joins_its_word():
 
     text = " ".join(read_bytes(_pdf(draw), "logo.pdf").segments[0].text.split())
     assert "mit XELaTeX oder LuaLaTeX zu kompilieren, a b c." in text
+
+
+def test_an_accent_drawn_apart_over_its_letter_is_composed_with_it():
+    """A font without accented letters (LaTeX's OT1) draws the umlaut apart, over the u:
+    PDFium read beamer-fuberlin's "Eine Einführung" as "Eine Einfuhrung ¨"."""
+
+    def draw(c) -> None:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        c.setFont("Helvetica", 11)
+        lead = "Eine kurze Einfu"
+        c.drawString(72, 700, lead + "hrung in die Vorlage, eine Seite lang.")
+        u_left = 72 + stringWidth(lead[:-1], "Helvetica", 11)
+        c.drawString(u_left + 0.3, 700.6, "\u00a8")  # the dieresis glyph, over the u
+
+    text = " ".join(read_bytes(_pdf(draw), "vorlage.pdf").segments[0].text.split())
+    assert "Eine kurze Einführung in die Vorlage, eine Seite lang." in text
+    assert "¨" not in text
