@@ -376,7 +376,7 @@ PARAPHRASES: dict[str, str] = {
     "You can use M-x outline-minormode RET to toggle outline minor mode.": (
         "Outline minor mode is switched on and off with an M-x command, outline-minormode."
     ),
-    "Table of Contents The table of contents is a structured view of the entire document.": (
+    "The table of contents is a structured view of the entire document.": (
         "The contents view shows the whole document as a structure."
     ),
     "It contains the sections, and optionally labels, index entries, and file boundaries.": (
