@@ -7,9 +7,11 @@ import re
 from collections import Counter
 
 LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"})
+_LIGATURE = re.compile(f"[{''.join(map(chr, LIGATURES))}]")
 # pdfium marks a hyphen it saw at a line end with \x02; other libraries leave "-\n"
 _SOFT_BREAK = re.compile(r"\x02[ \t]*\n?[ \t]*|\u00ad[ \t]*\n[ \t]*")
-_HARD_BREAK = re.compile(r"(?<=[a-zà-ÿ])-\n\s*(?=[a-zà-ÿ])")
+# from the hyphen, looking behind it: a look-behind first is tried at every offset
+_HARD_BREAK = re.compile(r"-(?<=[a-zà-ÿ]-)\n\s*(?=[a-zà-ÿ])")
 _DIGITS = re.compile(r"\d+|\b[ivxlcdm]+\b", re.I)
 EDGE_LINES = 2  # lines looked at on each end of a page
 MIN_PAGES = 3  # running lines are only judged on documents this long
@@ -17,7 +19,9 @@ MIN_PAGES = 3  # running lines are only judged on documents this long
 
 def normalise(text: str) -> str:
     """Ligatures spelt out, CRLF as LF, line-end hyphenation rejoined (``man-\\nagement``)."""
-    text = text.translate(LIGATURES).replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
+    if _LIGATURE.search(text):  # a scan for them is a tenth of the cost of translating every character
+        text = text.translate(LIGATURES)
+    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", "")
     text = _SOFT_BREAK.sub("", text)
     text = _HARD_BREAK.sub("", text)
     return text.replace("\x02", "-")

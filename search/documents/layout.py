@@ -118,7 +118,7 @@ def same_line(overlap: float, a: tuple[float, float], b: tuple[float, float]) ->
     vertically by ``overlap`` are on one line: by half the shorter one's height, or at
     all when the shorter is a mark much smaller than the other box (a comma's box is its
     glyph, mostly below a word's baseline; a footnote's mark sits above)."""
-    (width, short), tall = min(a, b, key=lambda wh: wh[1]), max(a[1], b[1])
+    (width, short), tall = (a, b[1]) if a[1] <= b[1] else (b, a[1])  # min(a, b) by height, as ties go
     return overlap >= 0.5 * short or (overlap > 0 and short < 0.6 * tall and width < tall)
 
 
@@ -344,16 +344,19 @@ def _free_runs(lines: list[Line]) -> list[tuple[float, float]]:
     left_peak = list(itertools.accumulate(cover, max))
     right_peak = list(itertools.accumulate(cover[::-1], max))[::-1]
     allowed = max(1, int(0.15 * len(lines)))
+    # the free points as one list, then its runs: a test a point in a Python loop took
+    # a twentieth of a column page's reading
+    free = [
+        c <= allowed and c <= 0.34 * (lp if lp < rp else rp)
+        for c, lp, rp in zip(cover[: span + 1], left_peak, right_peak, strict=False)
+    ]
     runs: list[tuple[float, float]] = []
-    start = None
-    for x in range(span + 1):
-        if cover[x] <= allowed and cover[x] <= 0.34 * min(left_peak[x], right_peak[x]):
-            if start is None:
-                start = x
-        elif start is not None:
-            if x - start >= 6 and 0.1 * span < start and x < 0.9 * span:
-                runs.append((start + x0, x + x0))
-            start = None
+    x = 0
+    for is_free, group in itertools.groupby(free):
+        start, x = x, x + len(list(group))
+        # a run that reaches the end is not closed, so not a gutter
+        if is_free and x <= span and x - start >= 6 and 0.1 * span < start and x < 0.9 * span:
+            runs.append((start + x0, x + x0))
     return runs
 
 
@@ -402,7 +405,10 @@ def reading_order(lines: list[Line]) -> list[Line]:
     gutters = _gutters(flat)
     if not gutters:
         notes = _margin_notes(flat)
-        return [ln for ln in lines if ln not in notes] + notes if notes else lines
+        if not notes:
+            return lines
+        texts = {ln.text for ln in notes}  # a line equal to a note goes too; comparing only those is quicker
+        return [ln for ln in lines if ln.text not in texts or ln not in notes] + notes
     bounds = [g[0] for g in gutters]
     ordered: list[Line] = []
     band: list[tuple[int, Line]] = []

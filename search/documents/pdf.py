@@ -19,6 +19,7 @@ file's character budget is spent (:mod:`search.documents.limits`)."""
 from __future__ import annotations
 
 import bisect
+import ctypes
 import hashlib
 import math
 import re
@@ -57,8 +58,22 @@ _COMBINING = {  # a spacing accent and its combining mark
     "˛": "\u0328",
 }
 _ACCENT = re.compile(f"[{''.join(_COMBINING)}]")
-_LETTER_APART = re.compile(r"(?<![^\W_])[^\W\d_]( )(?=[^\W\d_])")  # "X E": a space after a one-letter word
-_THIN = re.compile(r"(?<=\d)(?=[^\W\d_])|(?<=[^\W_])(?=[:;!?→])|(?<=[,;:→•])(?=[^\W_]|•)|(?<=[+=<>≤≥−×])(?=[^\W\d_])")
+# Each pattern below begins with the character it is looked for at (a space, a digit, a
+# punctuation mark) and looks behind from there: a look-behind at every offset of the
+# page's text took three times as long (the same places found, benchmarks/bench_pdf.py).
+# "X E": a space after a one-letter word, before a letter
+_LETTER_APART = re.compile(r" (?<=[^\W\d_] )(?<![^\W_]. )(?=[^\W\d_])")
+# a thin space's place: the end of a digit before a letter, of punctuation before a letter
+# or bullet, of an operator before a letter (_THIN_AFTER); the start of punctuation or an
+# arrow after a letter or digit (_THIN_BEFORE)
+_THIN_AFTER = (
+    re.compile(r"\d(?=[^\W\d_])"),
+    re.compile(r"[,;:→•](?=[^\W_]|•)"),
+    re.compile(r"[+=<>≤≥−×](?=[^\W\d_])"),
+)
+_THIN_BEFORE = re.compile(r"[:;!?→](?<=[^\W_].)")
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # a character outside the BMP
+_SURROGATE = re.compile("[\ud800-\udfff]")  # half of a UTF-16 pair
 
 
 def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
@@ -85,11 +100,12 @@ def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
     text = _without_false_spaces(textpage, text)
     text = _composed_accents(textpage, text)
     thin = _thin_spaces(textpage, text)
+    chars = _chars if _SURROGATE.search(text) else str  # a page without pairs needs no decoding
+    rects = _Rects(textpage)
     boxes: list[Box] = []
     for line in _LINE.finditer(text):
         start, end = line.span()
-        count = textpage.count_rects(start, end - start)
-        groups = _groups([textpage.get_rect(k) for k in range(count)])
+        groups = _groups(rects(start, end - start))
         cut = start
         for g, (_, rect) in enumerate(groups):
             if g == len(groups) - 1:
@@ -99,14 +115,42 @@ def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
                 lo, hi = cut + 1, end
                 while lo < hi:
                     mid = (lo + hi) // 2
-                    if textpage.count_rects(start, mid - start) > first:
+                    if rects.count(rects.page, start, mid - start) > first:
                         hi = mid
                     else:
                         lo = mid + 1
                 nxt = lo - 1
-            boxes.append((*rect, _chars(_spaced(text, cut, nxt, thin)).replace("\x00", "").strip(" ")))
+            boxes.append((*rect, chars(_spaced(text, cut, nxt, thin)).replace("\x00", "").strip(" ")))
             cut = nxt
     return boxes
+
+
+class _Rects:
+    """A page's rectangles over a range of its characters, by PDFium's own calls on one set
+    of outputs: pypdfium2's ``get_rect`` makes four new ones a rectangle, a tenth of the
+    time of reading a column page's lines."""
+
+    def __init__(self, textpage: pdfium.PdfTextPage) -> None:
+        import pypdfium2.raw as raw
+
+        self.page = textpage.raw
+        self.count, self.get = raw.FPDFText_CountRects, raw.FPDFText_GetRect
+        self.left, self.bottom, self.right, self.top = (ctypes.c_double() for _ in range(4))
+
+    def __call__(self, start: int, count: int) -> list[tuple[float, float, float, float]]:
+        n = self.count(self.page, start, count)
+        out = []
+        left, bottom, right, top = self.left, self.bottom, self.right, self.top
+        for k in range(n):
+            if not self.get(self.page, k, left, top, right, bottom):  # PDFium's order: l, t, r, b
+                n = -1
+                break
+            out.append((left.value, bottom.value, right.value, top.value))
+        if n == -1:
+            import pypdfium2 as pdfium
+
+            raise pdfium.PdfiumError(f"Failed to read the rectangles of characters {start} to {start + count}.")
+        return out
 
 
 def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
@@ -117,9 +161,10 @@ def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
     pdftotext and pdfminer.six keep these spaces; a letter's own spacing is near nought)."""
     import pypdfium2.raw as raw
 
+    places = {m.end() for p in _THIN_AFTER for m in p.finditer(text)}
+    places.update(m.start() for m in _THIN_BEFORE.finditer(text))
     out = []
-    for found in _THIN.finditer(text):
-        k = found.start()
+    for k in sorted(places):
         left = textpage.get_charbox(k - 1, loose=True)
         right = textpage.get_charbox(k, loose=True)
         if right[0] - left[2] > THIN_SPACE * raw.FPDFText_GetFontSize(textpage, k - 1):
@@ -137,7 +182,7 @@ def _without_false_spaces(textpage: pdfium.PdfTextPage, text: str) -> str:
 
     out: list[str] | None = None
     for found in _LETTER_APART.finditer(text):
-        k = found.start(1)
+        k = found.start()
         if (
             raw.FPDFText_IsGenerated(textpage, k) == 1
             and textpage.get_charbox(k + 1)[0] < textpage.get_charbox(k - 1)[2]
@@ -196,7 +241,7 @@ def _by_index(textpage: pdfium.PdfTextPage) -> str:
 def _units(text: str) -> str:
     """``text`` with each character outside the BMP as its two UTF-16 surrogates, so that
     indices count as PDFium's do."""
-    if text.isascii() or all(ord(c) < 0x10000 for c in text):
+    if text.isascii() or not _ASTRAL.search(text):  # one scan in C, not a Python call a character
         return text
     return "".join(c if ord(c) < 0x10000 else chr(0xD7C0 + (ord(c) >> 10)) + chr(0xDC00 | ord(c) & 0x3FF) for c in text)
 
