@@ -5,12 +5,13 @@ PDF, the layout kinds in turn (benchmarks/pdf_layouts.py), into one folder with 
 first 20 of Debian's PDFs under /usr/share/doc as distractors, indexes it as
 ``deepref index`` does, and asks questions through the provider a job uses
 (``LocalCorpusProvider.search_sync``, one hit per file): every third sentence of a
-split's docs verbatim, and the hand-written paraphrases (benchmarks/pdf_claims.py,
-held-out docs only). A question is found at k when the PDF holding its sentence is
+split's docs verbatim, and the hand-written paraphrases (benchmarks/pdf_claims.py for the
+held-out docs). A question is found at k when the PDF holding its sentence is
 among the first k hits. Lexical ranking, and with ``--hybrid`` in the same run: the
 packaged MiniLM's cosine alone, the fusion alone (the ranking before issue 34's fix)
 and the shipped hybrid. ``--split tune`` asks the tune split's questions instead (its
-paraphrases: benchmarks/pdf_retrieval_tune.py), the ones the ranking was tuned on;
+paraphrases: benchmarks/pdf_retrieval_tune.py and the citing's tune set,
+benchmarks/pdf_claims_tune.py, 99 in all), the ones the ranking was tuned on;
 the default, the held-out split, was measured once, after tuning.
 """
 
@@ -30,9 +31,16 @@ EVERY = 3
 def _library(folder: Path) -> dict[str, list[tuple[str, str]]]:
     """Write the PDFs; (question kind, question, file name) per split."""
     from benchmarks.pdf_claims import PARAPHRASES
+    from benchmarks.pdf_claims_tune import TUNE_PARAPHRASES as TUNE_CLAIMS
     from benchmarks.pdf_retrieval_tune import TUNE_PARAPHRASES
 
-    written = {"held-out": PARAPHRASES, "tune": TUNE_PARAPHRASES}
+    # per sentence, its paraphrases: the tune split's come from both tune sets (this one's
+    # and the citing's, written by hand about the same docs files)
+    written: dict[str, dict[str, list[str]]] = {"held-out": {}, "tune": {}}
+    for split, sets in (("held-out", [PARAPHRASES]), ("tune", [TUNE_PARAPHRASES, TUNE_CLAIMS])):
+        for paraphrases in sets:
+            for sentence, paraphrase in paraphrases.items():
+                written[split].setdefault(sentence, []).append(paraphrase)
     questions: dict[str, list[tuple[str, str]]] = {}
     texts: dict[str, str] = {}
     asked: dict[str, list[tuple[str, str, str]]] = {"held-out": [], "tune": []}
@@ -47,8 +55,8 @@ def _library(folder: Path) -> dict[str, list[tuple[str, str]]]:
             for sentence, _ in truth.sentences[::EVERY]:
                 asked[split].append(("verbatim", sentence, sentence))
             for sentence, _ in truth.sentences:
-                if sentence in written[split]:
-                    asked[split].append(("paraphrase", written[split][sentence], sentence))
+                for paraphrase in written[split].get(sentence, []):
+                    asked[split].append(("paraphrase", paraphrase, sentence))
     for n, pdf in enumerate(sorted(Path("/usr/share/doc").rglob("*.pdf"))[:20]):
         shutil.copyfile(pdf, folder / f"debian-{n:02d}-{pdf.name}")
     for split, rows in asked.items():

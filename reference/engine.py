@@ -422,12 +422,16 @@ class _Call:
 
 @dataclass(frozen=True, slots=True)
 class _Skip:
-    """The pairs attribution leaves out: a segment and a boilerplate chunk of a kind the
-    segment is not about (reference.boilerplate), as a cited document's quote placement
-    does (:func:`_not_boilerplate`); a segment keeps them all when nothing else is left."""
+    """The one boilerplate rule of a call: a segment is not paired with a boilerplate chunk
+    (reference.boilerplate) of a kind it is not about, unless nothing else is left to it.
+    Attribution applies it to the score matrix (:meth:`allowed`), a model's citation to
+    the cited source's chunks (:meth:`keep`), where a boilerplate chunk whose words the
+    claim repeats is kept too (reference.boilerplate.quoted): a table of contents shares
+    a document's words, and a quote from it supports nothing."""
 
     kinds: np.ndarray  # per chunk: the bit of its boilerplate kind, 0 for body text
     wanted: np.ndarray  # per segment: the bits of the kinds it is about
+    call: _Call | None = None  # the chunks' and segments' texts, for :meth:`keep`
 
     @classmethod
     def of(cls, call: _Call) -> _Skip | None:
@@ -440,13 +444,33 @@ class _Skip:
         wanted = np.array(
             [sum(b for k, b in bits.items() if k in boilerplate.asked(s.text)) for s in call.segments], dtype=np.int64
         )
-        return cls(kinds, wanted)
+        return cls(kinds, wanted, call)
 
-    def allowed(self, start: int, n: int) -> np.ndarray:
-        """(n, chunks) booleans: the pairs of segments ``start`` .. ``start + n`` kept."""
-        ok = (self.kinds[None, :] & ~self.wanted[start : start + n, None]) == 0
+    @classmethod
+    def none(cls, call: _Call) -> _Skip:
+        """The rule where no chunk is boilerplate: every pair kept."""
+        return cls(np.zeros(len(call.chunks), dtype=np.int64), np.zeros(len(call.segments), dtype=np.int64))
+
+    def allowed(
+        self, start: int, n: int, chunks: list[int] | None = None, quoted: np.ndarray | None = None
+    ) -> np.ndarray:
+        """(n, chunks) booleans: the pairs of segments ``start`` .. ``start + n`` kept,
+        among ``chunks`` (rows of the call's chunks; all of them by default). ``quoted``:
+        pairs kept whatever the chunk's kind."""
+        kinds = self.kinds if chunks is None else self.kinds[chunks]
+        ok = (kinds[None, :] & ~self.wanted[start : start + n, None]) == 0
+        if quoted is not None:
+            ok |= quoted
         ok[~ok.any(axis=1)] = True
         return ok
+
+    def keep(self, segment: int, chunks: list[int]) -> list[int]:
+        """Those of ``chunks`` that ``segment`` may cite."""
+        quoted = None
+        if self.call is not None:
+            claim, texts = self.call.segments[segment].text, self.call.chunks
+            quoted = np.array([[bool(self.kinds[r]) and boilerplate.quoted(claim, texts[r][1].text) for r in chunks]])
+        return [row for row, ok in zip(chunks, self.allowed(segment, 1, chunks, quoted)[0], strict=True) if ok]
 
 
 def _attribute(call: _Call, max_ref: int | None, mask: np.ndarray | None = None) -> list[_Candidate]:
@@ -491,6 +515,7 @@ def _resolve(call: _Call, parsed: list[Marker], positions: list[int]) -> list[_C
     chunk_rows: dict[str, list[int]] = {}
     for i, (src, _) in enumerate(chunks):
         chunk_rows.setdefault(src.id, []).append(i)
+    skip = _Skip.of(call) or _Skip.none(call)
     pages: dict[str, dict] = {}  # per source: sentences and words of its passages split so far, by span
     weights: dict[str, WordWeights] = {}  # per source: its words' IDF over its passages
     out: list[_Candidate] = []
@@ -518,7 +543,7 @@ def _resolve(call: _Call, parsed: list[Marker], positions: list[int]) -> list[_C
             if not rows or where is None:
                 warnings.add("citation", f"citation id {raw!r} ({named.url}) has no place to go in the answer; dropped")
                 continue
-            allowed = _not_boilerplate(call, rows, segment.text)
+            allowed = skip.keep(seg_index, rows)
             scores = judge.scores.matrix[seg_index]
             # judged on the passage most similar to the claim (what the support model
             # was trained on); shown and quoted where the claim's words are
@@ -560,22 +585,6 @@ def _boilerplate(chunks: list[tuple[Source, Chunk]]) -> dict[int, str]:
             if found is not None:
                 out[i] = found
     return out
-
-
-def _not_boilerplate(call: _Call, rows: list[int], claim: str) -> list[int]:
-    """``rows`` without the boilerplate the claim is not about (a table of contents
-    shares a document's words, a quote from it supports nothing); all of them when
-    nothing else is left. A boilerplate passage whose words the claim repeats is kept
-    (reference.boilerplate.quoted)."""
-    wanted = boilerplate.asked(claim)
-    kept = [
-        r
-        for r in rows
-        if r not in call.boilerplate
-        or call.boilerplate[r] in wanted
-        or boilerplate.quoted(claim, call.chunks[r][1].text)
-    ]
-    return kept or rows
 
 
 QUOTE_PASSAGES = 4  # passages of a cited page, by score, where its quote is looked for

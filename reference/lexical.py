@@ -15,6 +15,7 @@ No Python loop runs over pairs.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -111,6 +112,31 @@ def coverage_matrix(a: TokenMatrix, b: TokenMatrix) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.where(total[:, None] > 0, found / total[:, None], 0.0)
     return out.astype(np.float32)
+
+
+def coverage(
+    query: str, passages: Sequence[str], idf: Mapping[str, float] | None = None, index: TokenIndex | None = None
+) -> np.ndarray:
+    """The share of ``query`` each of ``passages`` holds: its distinct tokens weighed by IDF
+    (:func:`coverage_matrix`), one value a passage (0..1). Whether a passage says what a
+    question asks (a follow-up's sources, worker/pipeline/followup.py) or is where a query
+    was pasted from (the library's hybrid ranking, search/library/hybrid.py).
+
+    ``idf``: token -> weight, when the passages are a few candidates of a larger
+    collection whose statistics are known (a search index's BM25 IDF); a token it does not
+    name weighs nothing. By default the IDF is the passages' own. ``index``: the
+    ``TokenIndex`` the caller tokenises these texts with."""
+    if not passages:
+        return np.zeros(0, dtype=np.float32)
+    index = TokenIndex() if index is None else index
+    a, b = build_matrices([query], list(passages), index)
+    if idf is not None:
+        weights = np.zeros(index.width, dtype=np.float32)
+        for token, value in idf.items():
+            if (column := index.vocab.get(token)) is not None:
+                weights[column] = value
+        a = token_matrix(a.rows, weights)
+    return coverage_matrix(a, b)[0]
 
 
 def jaccard(left: list[str], right: list[str]) -> np.ndarray:

@@ -24,7 +24,7 @@ from collections.abc import Collection, Mapping, Sequence
 import numpy as np
 
 from deepref.reference.embedders import Embedder
-from deepref.reference.lexical import tokenize
+from deepref.reference.lexical import coverage, tokenize
 from deepref.search.library import vectors as stored
 
 log = logging.getLogger(__name__)
@@ -57,17 +57,12 @@ def fuse(
     return sorted(scores.items(), key=lambda kv: -kv[1])
 
 
-def coverage(query: Sequence[str], passage: Collection[str], idf: Mapping[str, float]) -> float:
-    """Share of the query's tokens, weighed by IDF, that the passage's tokens hold (0..1)."""
-    terms = list(dict.fromkeys(query))
-    total = sum(idf.get(t, 0.0) for t in terms)
-    return sum(idf.get(t, 0.0) for t in terms if t in passage) / total if total > 0 else 0.0
-
-
 def covering(query: str, texts: Mapping[int, str], idf: Mapping[str, float], share: float = COVERED) -> set[int]:
-    """Ids of the ``texts`` (passage id -> title and text) that hold ``share`` of ``query``."""
-    tokens = tokenize(query)
-    return {pid for pid, text in texts.items() if coverage(tokens, set(tokenize(text)), idf) >= share}
+    """Ids of the ``texts`` (passage id -> title and text) that hold ``share`` of ``query``
+    (:func:`reference.lexical.coverage`, weighed by the index's IDF)."""
+    ids = list(texts)
+    held = coverage(query, [texts[pid] for pid in ids], idf)
+    return {pid for pid, c in zip(ids, held.tolist(), strict=True) if c >= share}
 
 
 def rerank(

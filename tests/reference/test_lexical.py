@@ -3,7 +3,7 @@ import random
 import numpy as np
 import pytest
 
-from deepref.reference.lexical import build_matrices, coverage_matrix, jaccard, jaccard_matrix, tokenize
+from deepref.reference.lexical import build_matrices, coverage, coverage_matrix, jaccard, jaccard_matrix, tokenize
 from deepref.reference.tokens import _TOKEN_OR_SEPARATOR, TokenIndex, _split_words
 
 
@@ -27,6 +27,22 @@ def test_chinese_sentences_are_similar():
 def test_coverage_ignores_passage_length():
     a, b = build_matrices(["tidal power station"], ["the tidal power station opened long ago in france", "wind"])
     assert coverage_matrix(a, b)[0, 0] == 1.0
+
+
+def test_coverage_of_a_query_weighs_its_distinct_tokens_by_the_idf_given():
+    """The one measure of "how much of the query does this passage hold" that the library's
+    hybrid ranking (with the index's IDF) and a follow-up's sources (with their own) use."""
+    idf = {"red": 3.0, "kite": 1.0, "pier": 3.0}
+    texts = ["The red kite at the pier", "A kite", "Red kites at piers", "a tide"]
+    assert np.allclose(coverage("red kite pier", texts, idf), [1.0, 1 / 7, 1.0, 0.0])
+    assert np.allclose(coverage("red red pier", ["red"], idf), [0.5])  # a repeated word counts once
+    assert np.allclose(coverage("red gull", ["gull"], idf), [0.0])  # a token the IDF does not name weighs nothing
+    assert coverage("", ["kite"], idf).tolist() == [0.0]
+    assert coverage("kite", [], idf).shape == (0,)
+    # without an IDF, the passages' own: "pier" is in one of three, "kite" in all
+    own = coverage("kite pier", ["kite", "kite gull", "kite pier"])
+    rare, common = np.log1p(4 / 2), np.log1p(4 / 4)
+    assert np.allclose(own, [common / (common + rare), common / (common + rare), 1.0])
 
 
 ALPHABET = [*"abcdefg ABC  ..,_-'9\n\t", "ΑΣ", "σς", "é", "ß", "İ", "\u00a0", "\x00", "ｆｕｌｌ", "²", "٣"]

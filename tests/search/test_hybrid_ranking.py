@@ -61,11 +61,8 @@ def test_a_pasted_sentence_finds_its_document_first_under_hybrid_ranking(tmp_pat
     assert _names(provider, PASTED)[0] != "diary.txt"
 
 
-def test_coverage_weighs_the_query_tokens_by_idf():
+def test_covering_weighs_the_query_tokens_by_the_index_idf():
     idf = {"red": 3.0, "kite": 1.0, "pier": 3.0}
-    assert hybrid.coverage(["red", "kite", "pier"], {"red", "kite", "pier", "tide"}, idf) == 1.0
-    assert hybrid.coverage(["red", "kite", "pier"], {"kite"}, idf) == pytest.approx(1 / 7)
-    assert hybrid.coverage(["red", "red", "pier"], {"red"}, idf) == pytest.approx(0.5)  # a repeated word counts once
-    assert hybrid.coverage([], {"kite"}, idf) == 0.0
-    texts = {1: "The red kite at the pier", 2: "A kite", 3: "Red kites at piers"}
+    texts = {1: "The red kite at the pier", 2: "A kite", 3: "Red kites at piers", 4: "red pier"}
     assert hybrid.covering("red kite pier", texts, idf) == {1, 3}  # plural and case as the index tokenises
+    assert hybrid.covering("red kite pier", texts, idf, share=6 / 7) == {1, 3, 4}  # "kite" weighs 1 of 7

@@ -4,9 +4,9 @@ A follow-up (a job whose record names its ``parent``) runs the five quick stages
 Its search stage first reads the thread's sources, kept with the parent's outputs (a
 quick job's or a follow-up's ``chunk`` output, a standard/deep job's rounds'), and
 measures how well they hold the question: the IDF-weighted share of its words found
-in their best passage (``coverage``, as the reference engine's lexical scorer counts
-words). At ``DEEPREF_FOLLOWUP_MIN_COVERAGE`` or more they suffice and nothing is
-searched; below it, the usual search runs and its new pages join the thread's. The
+in their best passage (``reference.lexical.coverage``, which the library's hybrid
+ranking uses too). At ``DEEPREF_FOLLOWUP_MIN_COVERAGE`` or more they suffice and
+nothing is searched; below it, the usual search runs and its new pages join the thread's. The
 model is given the earlier questions and answers as conversation, and the answer's
 footnotes are renumbered to follow the thread's (``continue_numbering``), so a
 source keeps one number across the thread.
@@ -18,8 +18,8 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from deepref.reference import lexical
 from deepref.reference.chunking import chunk_text
-from deepref.reference.lexical import build_matrices, coverage_matrix
 from deepref.reference.numbering import continue_numbering
 from deepref.reference.tokens import TokenIndex
 from deepref.reference.urls import normalize_url
@@ -100,10 +100,7 @@ def thread_documents(store: JobStore, parent: JobRecord) -> list[SourceDocument]
 def coverage(question: str, documents: Sequence[SourceDocument], tokens: TokenIndex | None = None) -> float:
     """IDF-weighted share of the question's words found in the best passage of ``documents``."""
     chunks = [c.text for d in documents for c in chunk_text(d.text, max_chars=700, min_chars=60)]
-    if not chunks:
-        return 0.0
-    a, b = build_matrices([question], chunks, tokens)
-    return float(coverage_matrix(a, b).max())
+    return float(lexical.coverage(question, chunks, index=tokens).max()) if chunks else 0.0
 
 
 def recall(
