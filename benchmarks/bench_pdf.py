@@ -299,9 +299,11 @@ def main(argv: list[str]) -> int:
     split = argv[argv.index("--split") + 1] if "--split" in argv else "held-out"
     embedder = None
     if "--embedder" in argv:
-        from deepref.worker.inference.embedding import LocalEmbedder
+        from deepref.worker.inference.embedding import CachedEmbedder, LocalEmbedder
 
-        embedder = LocalEmbedder()
+        # in-process cache, as a worker's embedder has: each claim embeds its document's
+        # passages again, which took over ten minutes for the real tune split's papers alone
+        embedder = CachedEmbedder(LocalEmbedder())
     if "--real" in argv:
         return real(split, embedder)
     return layouts(split, embedder)

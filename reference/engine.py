@@ -32,8 +32,15 @@ from deepref.reference.markers import Marker, parse_markers, strip_markers
 from deepref.reference.models import Opinion, Reference, ReferenceResult, SecondOpinion, Source, Stats
 from deepref.reference.numbering import Numbering, unify_sources
 from deepref.reference.profiles import Profile, get_profile
-from deepref.reference.quotes import PAGED_PASSAGE_WEIGHT, PAGED_PRECISION, WordWeights, page_sentences, place_quote
-from deepref.reference.scoring import Scorer, Scores, score
+from deepref.reference.quotes import (
+    PAGED_COSINE_WEIGHT,
+    PAGED_PASSAGE_WEIGHT,
+    PAGED_PRECISION,
+    WordWeights,
+    page_sentences,
+    place_quote,
+)
+from deepref.reference.scoring import Scorer, Scores, embed_texts, l2_normalise, score
 from deepref.reference.segmentation import Layout, Segment, segment_answer
 from deepref.reference.selection import Candidates, Pair, greedy_multi, greedy_unique
 from deepref.reference.support import (
@@ -184,6 +191,7 @@ def build_references(
     call = _Call(
         opts, prof, text, layout, segments, sources, usable, canonical, distinct, chunks, judge, warnings,
         boilerplate=_boilerplate(chunks), tokens=tokens,
+        embedder=embedder if judge.scores.dense is not None else None,
     )  # fmt: skip
     if mode == "attribute":
         candidates = _attribute(call, max_ref)
@@ -418,6 +426,7 @@ class _Call:
     """Chunk row -> its kind, for the chunks that are a table of contents, an index or
     licence text (reference.boilerplate)."""
     tokens: TokenIndex = field(default_factory=TokenIndex)  # the one scoring tokenised the chunks with
+    embedder: Embedder | None = None  # the one scoring used, when it did (its cosines are in judge.scores.dense)
 
 
 @dataclass(frozen=True, slots=True)
@@ -557,7 +566,7 @@ def _resolve(call: _Call, parsed: list[Marker], positions: list[int]) -> list[_C
             aside = frozenset(rows).difference(allowed) if paged else frozenset()
             chunk, quote = _cited_passage(
                 segment, row, rows if aside else allowed, chunks, scores, judge.prof, memo,
-                weights=weights.get(key) if paged else None, aside=aside,
+                weights=weights.get(key) if paged else None, aside=aside, embedder=call.embedder if paged else None,
             )  # fmt: skip
             ev = judge.evidence([(seg_index, row)], cited=True)[0]
             value = float(scores[row])
@@ -616,6 +625,7 @@ def _cited_passage(
     pages: dict,
     weights: WordWeights | None = None,
     aside: frozenset[int] = frozenset(),
+    embedder: Embedder | None = None,
 ) -> tuple[Chunk, tuple[int, int] | None]:
     """The passage a model's citation of a page shows (``chunk_span``) and its quote.
 
@@ -630,7 +640,9 @@ def _cited_passage(
     document (a PDF, slides), which is matched by its own rule (``reference.quotes``,
     ``PAGED_PRECISION``): its pages share their topic words. ``aside``: rows of
     ``rows`` that are boilerplate the claim is not about, where only body sentences
-    (reference.boilerplate.body_sentence) may be quoted."""
+    (reference.boilerplate.body_sentence) may be quoted. ``embedder``: the one scoring
+    used, for a paged document: each sentence's cosine with the claim counts too
+    (``PAGED_COSINE_WEIGHT``)."""
     src, chunk = chunks[best]
     if not prof.narrow_quote or not chunk.text:
         return chunk, None
@@ -658,6 +670,7 @@ def _cited_passage(
         placed = place_quote(
             segment.text, page, passage_scores, weights=weights,
             precision=PAGED_PRECISION, passage_weight=PAGED_PASSAGE_WEIGHT,
+            cosines=_sentence_cosines(embedder, segment.text, src.text, page.spans), cosine_weight=PAGED_COSINE_WEIGHT,
         )  # fmt: skip
     else:
         placed = place_quote(segment.text, page, passage_scores)
@@ -667,6 +680,21 @@ def _cited_passage(
     if first is last:
         return first, placed.span
     return Chunk(first.start, last.end, src.text[first.start : last.end]), placed.span
+
+
+def _sentence_cosines(
+    embedder: Embedder | None, claim: str, text: str, spans: list[tuple[int, int]]
+) -> np.ndarray | None:
+    """Cosine (clipped to [0, 1]) of ``claim`` with each sentence ``text[start:end]``, or
+    None without an embedder or when it fails now (the quote is then placed by words
+    alone, as scoring falls back to them)."""
+    if embedder is None or not spans:
+        return None
+    try:
+        vectors = l2_normalise(embed_texts(embedder, [claim] + [text[a:b] for a, b in spans]))
+    except Exception:  # any embedder failure: the words still place the quote
+        return None
+    return np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
 
 
 def _lookup(raw: str, sources: Sequence[Source]) -> Source | None:

@@ -128,6 +128,15 @@ PASSAGE_WEIGHT = 2.0
 # quotes on a gold sentence (0.898 -> 0.789 on the tune half), so a page keeps the rule above.
 PAGED_PRECISION = 1.0
 PAGED_PASSAGE_WEIGHT = 0.0
+# With an embedder (a job that has one), a paged document's window also takes the
+# highest cosine of its sentences with the claim, at this weight: a paraphrase
+# shares few words with its sentence, often none ("Your document will be returned
+# to you for revision" for "the paper is sent back to its authors"). Chosen on the
+# real PDFs' tune data (docs/library.md, "Citing on real PDFs"; 0.1 to 2 tried):
+# paraphrases cited on the right page rose on every layout kind, verbatim claims
+# held. Web pages (no page marks) keep WiCE's rule, where best-sentence cosine
+# placed quotes worse (docs/benchmarks.md "quotes").
+PAGED_COSINE_WEIGHT = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +214,8 @@ def place_quote(
     max_sentences: int = MAX_SENTENCES,
     penalty: float = SENTENCE_PENALTY,
     passage_weight: float = PASSAGE_WEIGHT,
+    cosines: np.ndarray | None = None,
+    cosine_weight: float = 0.0,
 ) -> Placement | None:
     """The window of one to ``max_sentences`` consecutive sentences of a paragraph
     that carries ``claim`` best; it may run from one passage into the next
@@ -219,7 +230,8 @@ def place_quote(
     holds (best on WiCE's web pages, whose support is spread over sentences); 1 is
     weighted Jaccard, where a sentence holding the claim's rare words beats a
     longer one holding more of its common ones (best in a long paged document,
-    whose passages share its topic words)."""
+    whose passages share its topic words). ``cosines``: each sentence's cosine with
+    the claim (an embedder's); a window adds ``cosine_weight`` times its highest."""
     words = sorted(set(tokenize(claim)))
     n = len(page.spans)
     if not words or n == 0:
@@ -233,16 +245,19 @@ def place_quote(
     best: tuple[float, int, int] | None = None  # (score, first sentence, width - 1)
     union, passage, joined = present.copy(), sentence_score.copy(), np.ones(n, dtype=bool)
     held = size.copy()  # a window's weight: its sentences' (a word in two counts twice)
+    sentence_cosine = np.zeros(n) if cosines is None else cosine_weight * np.asarray(cosines, dtype=np.float64)
+    cosine = sentence_cosine.copy()  # a window's: its best sentence's
     for extra in range(min(max_sentences, n)):
         if extra:
             union = union[:-1] | present[extra:]
             passage = np.minimum(passage[:-1], sentence_score[extra:])
             joined = joined[:-1] & page.joins[extra - 1 : n - 1]
             held = held[:-1] + size[extra:]
+            cosine = np.maximum(cosine[:-1], sentence_cosine[extra:])
         shared = union.astype(np.float64) @ wanted
         similarity = shared / np.maximum(total + precision * np.maximum(held - shared, 0.0), 1e-12)
         ok = (shared > 0) & joined
-        value = np.where(ok, similarity - penalty * extra + passage_weight * passage, -np.inf)
+        value = np.where(ok, similarity - penalty * extra + passage_weight * passage + cosine, -np.inf)
         i = int(np.argmax(value))
         if np.isfinite(value[i]) and (best is None or value[i] > best[0]):
             best = (float(value[i]), i, extra)

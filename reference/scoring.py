@@ -115,7 +115,7 @@ def score(
     columns = np.union1d(_candidates(lexical, n, m, config.prefilter_k, blockwise), np.asarray(always, dtype=np.int64))
     texts = segments + [chunks[i] for i in columns]
     try:
-        vectors = _embed(embedder, texts)
+        vectors = embed_texts(embedder, texts)
     except Exception as exc:  # any embedder failure falls back; the result says so
         name = getattr(embedder, "name", type(embedder).__name__)
         warning = f"embedder {name!r} failed ({type(exc).__name__}: {exc}); scored with lexical features instead"
@@ -147,7 +147,8 @@ def score(
     return Scores(matrix, scorer, embedded=len(texts), dense=dense, dense_mask=mask, embedder=name)
 
 
-def _embed(embedder: Embedder, texts: list[str]) -> np.ndarray:
+def embed_texts(embedder: Embedder, texts: list[str]) -> np.ndarray:
+    """``embedder``'s vectors for ``texts``, checked: one finite row per text."""
     vectors = np.asarray(embedder.embed(texts), dtype=np.float32)
     if vectors.ndim != 2 or vectors.shape[0] != len(texts):
         raise ValueError(f"expected {len(texts)} vectors, got shape {vectors.shape}")

@@ -4,6 +4,8 @@ the document's common words (reference.quotes, PAGED_PRECISION)."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from deepref.reference import Source, build_references
 from deepref.reference.locators import Mark
 
@@ -93,3 +95,38 @@ def test_a_body_sentence_in_a_licence_passage_is_quoted_on_its_page():
     ref = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0).references[0]
     assert ref.quote == warning
     assert (ref.locator.first, ref.locator.last) == (2, 2)
+
+
+class _Meanings:
+    """An embedder that knows two meanings words do not show: being sent back, and
+    being revised (and a little of everything, so no vector is zero)."""
+
+    name = "meanings"
+    _SENSES = (("returned", "sent back"), ("revision", "revised"))
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        return np.array(
+            [[float(any(w in t.lower() for w in sense)) for sense in self._SENSES] + [0.1] for t in texts],
+            dtype=np.float32,
+        )
+
+
+def test_with_an_embedder_a_paraphrase_is_quoted_where_its_meaning_is():
+    """The claim shares more words with page 1 than with its sentence on page 3; the
+    embedder's sentence cosine places it there (on the old code, the words alone: page 1)."""
+    sentence = "Papers that break the rules are returned to their authors for revision."
+    pages = [
+        ["The template of the paper sets its fonts, and a paper that ignores the template looks odd."],
+        ["Reviewers read each submission twice before the meeting."],
+        [f"{sentence} The office keeps a copy of each one."],
+    ]
+    text, marks = _document(pages)
+    source = Source("1", "file:///d/guide.pdf", "Guide", text, marks=marks)
+    claim = "A paper that ignores the template is sent back to be revised."
+    lexical = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0).references[0]
+    assert lexical.locator.first == 1  # the words alone
+    ref = build_references(
+        f"{claim} [1]", [source], markers="verify", min_support=0.0, embedder=_Meanings()
+    ).references[0]
+    assert ref.quote == sentence
+    assert (ref.locator.first, ref.locator.last) == (3, 3)
