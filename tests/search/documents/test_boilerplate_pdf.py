@@ -36,13 +36,13 @@ BODY = [
 ]
 
 
-def _manual() -> bytes:
+def _pdf(pages: list[list[str]]) -> bytes:
+    """A PDF of these pages, a line of Helvetica 11 per string."""
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfgen import canvas
 
     buf = io.BytesIO()
     pdf = canvas.Canvas(buf, pagesize=A4)
-    pages = [["Contents"] + [f"{t} {'.' * (70 - len(t))} {p}" for t, p in CONTENTS], ["Licence", *LICENCE], BODY]
     for lines in pages:
         pdf.setFont("Helvetica", 11)
         for i, line in enumerate(lines):
@@ -50,6 +50,10 @@ def _manual() -> bytes:
         pdf.showPage()
     pdf.save()
     return buf.getvalue()
+
+
+def _manual() -> bytes:
+    return _pdf([["Contents"] + [f"{t} {'.' * (70 - len(t))} {p}" for t, p in CONTENTS], ["Licence", *LICENCE], BODY])
 
 
 @pytest.fixture(scope="module")
@@ -152,20 +156,8 @@ def _contents_then_introduction() -> bytes:
     """A manual whose first page holds its contents and then the introduction's first
     paragraph, as a LaTeX manual's title page often does; page 2 goes on about the
     same gauges and readings."""
-    from reportlab.lib.pagesizes import A4
-    from reportlab.pdfgen import canvas
-
-    buf = io.BytesIO()
-    pdf = canvas.Canvas(buf, pagesize=A4)
     entries = [f"{t} {'.' * (70 - len(t))} {p}" for p, t in enumerate(CHAPTERS, start=1)]
-    pages = [["Contents", *entries, "", *INTRODUCTION], BODY]
-    for lines in pages:
-        pdf.setFont("Helvetica", 11)
-        for i, line in enumerate(lines):
-            pdf.drawString(72, 780 - 18 * i, line)
-        pdf.showPage()
-    pdf.save()
-    return buf.getvalue()
+    return _pdf([["Contents", *entries, "", *INTRODUCTION], BODY])
 
 
 @pytest.mark.parametrize("claim", INTRODUCTION[-4:-1])
