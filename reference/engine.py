@@ -641,8 +641,8 @@ def _cited_passage(
     ``PAGED_PRECISION``): its pages share their topic words. ``aside``: rows of
     ``rows`` that are boilerplate the claim is not about, where only body sentences
     (reference.boilerplate.body_sentence) may be quoted. ``embedder``: the one scoring
-    used, for a paged document: each sentence's cosine with the claim counts too
-    (``PAGED_COSINE_WEIGHT``)."""
+    used, for a paged document: each sentence's cosine with the claim, standardised
+    over the candidate sentences, counts too (``PAGED_COSINE_WEIGHT``)."""
     src, chunk = chunks[best]
     if not prof.narrow_quote or not chunk.text:
         return chunk, None
@@ -685,16 +685,21 @@ def _cited_passage(
 def _sentence_cosines(
     embedder: Embedder | None, claim: str, text: str, spans: list[tuple[int, int]]
 ) -> np.ndarray | None:
-    """Cosine (clipped to [0, 1]) of ``claim`` with each sentence ``text[start:end]``, or
-    None without an embedder or when it fails now (the quote is then placed by words
-    alone, as scoring falls back to them)."""
+    """Cosine (clipped to [0, 1]) of ``claim`` with each sentence ``text[start:end]``,
+    standardised over these sentences (minus their mean, over their spread): how far
+    a sentence stands out from the document's others by meaning, on one scale
+    whatever band the embedder's cosines sit in for this claim
+    (``PAGED_COSINE_WEIGHT``). None without an embedder or when it fails now (the
+    quote is then placed by words alone, as scoring falls back to them)."""
     if embedder is None or not spans:
         return None
     try:
         vectors = l2_normalise(embed_texts(embedder, [claim] + [text[a:b] for a, b in spans]))
     except Exception:  # any embedder failure: the words still place the quote
         return None
-    return np.clip(vectors[1:] @ vectors[0], 0.0, 1.0)
+    cosines = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0).astype(np.float64)
+    spread = float(cosines.std())
+    return (cosines - cosines.mean()) / spread if spread > 1e-6 else np.zeros_like(cosines)
 
 
 def _lookup(raw: str, sources: Sequence[Source]) -> Source | None:

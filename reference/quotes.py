@@ -129,14 +129,18 @@ PASSAGE_WEIGHT = 2.0
 PAGED_PRECISION = 1.0
 PAGED_PASSAGE_WEIGHT = 0.0
 # With an embedder (a job that has one), a paged document's window also takes the
-# highest cosine of its sentences with the claim, at this weight: a paraphrase
-# shares few words with its sentence, often none ("Your document will be returned
-# to you for revision" for "the paper is sent back to its authors"). Chosen on the
-# real PDFs' tune data (docs/library.md, "Citing on real PDFs"; 0.1 to 2 tried):
-# paraphrases cited on the right page rose on every layout kind, verbatim claims
-# held. Web pages (no page marks) keep WiCE's rule, where best-sentence cosine
-# placed quotes worse (docs/benchmarks.md "quotes").
-PAGED_COSINE_WEIGHT = 0.5
+# highest cosine of its sentences with the claim, standardised over the document's
+# candidate sentences (a z-score; engine._sentence_cosines), at this weight: a
+# paraphrase shares few words with its sentence, often none ("Your document will be
+# returned to you for revision" for "the paper is sent back to its authors"), and
+# MiniLM's cosines of one claim with one document's sentences sit in a narrow band
+# that moves with the claim (the best 0.6 for one, 0.8 for another), so a raw cosine
+# at a fixed weight (0.5, the first rule) let a few shared words outweigh the sentence
+# that stood out by meaning. Chosen on the real PDFs' tune data (docs/library.md,
+# "Citing on real PDFs"): paraphrases cited on the right page rose, verbatim claims
+# held. Web pages (no page marks) keep WiCE's rule, where best-sentence cosine placed
+# quotes worse (docs/benchmarks.md "quotes").
+PAGED_COSINE_WEIGHT = 0.1
 
 
 @dataclass(frozen=True, slots=True)

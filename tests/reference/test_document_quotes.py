@@ -130,3 +130,42 @@ def test_with_an_embedder_a_paraphrase_is_quoted_where_its_meaning_is():
     ).references[0]
     assert ref.quote == sentence
     assert (ref.locator.first, ref.locator.last) == (3, 3)
+
+
+class _Senses:
+    """An embedder whose cosines sit in a narrow band, as MiniLM's do over one document:
+    every text shares a common direction, and a text about a paper being sent back
+    for changes leans a little towards a second one."""
+
+    name = "senses"
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        sense = ("returned", "sent back")
+        return np.array([[1.0, 0.75 * any(w in t.lower() for w in sense)] for t in texts], dtype=np.float32)
+
+
+def test_a_sentence_that_stands_out_by_meaning_outweighs_a_few_shared_words():
+    """The cosines of a claim with a document's sentences sit in a narrow band (here
+    0.8 for every sentence, 1.0 for the one about being returned): at a fixed weight
+    that lead is worth less than the few words the claim shares with page 1's sentence
+    (on the old code, page 1), standardised over the document's sentences it stands
+    out and the claim is quoted on page 3."""
+    sentence = "Your document will be returned to its authors if modifications are discovered."
+    pages = [
+        ["If you have published with us before, this guide explains the recent changes to the paper template."],
+        [
+            "Reviewers read each submission twice before the meeting.",
+            "The programme committee meets in the spring.",
+            "Each reviewer writes a short report on every submission.",
+        ],
+        [f"{sentence} The office keeps a copy of each one.", "Accepted papers appear in the proceedings."],
+        ["Fonts are set by the class file.", "Figures go at the top of a column.", "Tables are numbered."],
+    ]
+    text, marks = _document(pages)
+    source = Source("1", "file:///d/guide.pdf", "Guide", text, marks=marks)
+    claim = "If changes to the template are detected, the paper is sent back to its authors to be revised."
+    ref = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0, embedder=_Senses()).references[
+        0
+    ]
+    assert ref.quote == sentence
+    assert (ref.locator.first, ref.locator.last) == (3, 3)
