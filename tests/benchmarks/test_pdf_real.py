@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchmarks.pdf_real import FILES, FILES_HELD_OUT_2, _running, _sentences, _without, split_of
+from benchmarks.pdf_real import FILES, FILES_HELD_OUT_2, FILES_HELD_OUT_3, _running, _sentences, _without, split_of
 
 
 def test_a_truth_sentence_is_prose_not_a_table_row_or_a_contents_entry():
@@ -49,6 +49,14 @@ def test_held_out_2_is_its_own_files_of_every_kind_and_leaves_the_other_splits_a
     assert not {split_of(f) for f in FILES} & {"held-out-2"}
     assert {f.kind for f in FILES_HELD_OUT_2} == {f.kind for f in FILES}
     assert not {f.path for f in FILES} & {f.path for f in FILES_HELD_OUT_2}
+
+
+def test_held_out_3_is_its_own_unseen_files_of_every_kind():
+    assert {split_of(f) for f in FILES_HELD_OUT_3} == {"held-out-3"}
+    assert not {split_of(f) for f in FILES + FILES_HELD_OUT_2} & {"held-out-3"}
+    assert {f.kind for f in FILES_HELD_OUT_3} == {f.kind for f in FILES}
+    assert not {f.path for f in FILES + FILES_HELD_OUT_2} & {f.path for f in FILES_HELD_OUT_3}
+    assert len({f.path for f in FILES_HELD_OUT_3}) == len(FILES_HELD_OUT_3)
 
 
 def test_a_heading_over_a_cell_and_cells_joined_after_a_non_ascii_letter_are_not_one_sentence():
