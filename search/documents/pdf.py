@@ -21,6 +21,7 @@ from __future__ import annotations
 import bisect
 import ctypes
 import hashlib
+import io
 import math
 import re
 import threading
@@ -74,9 +75,24 @@ _THIN_AFTER = (
 _THIN_BEFORE = re.compile(r"[:;!?→](?<=[^\W_].)")
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # a character outside the BMP
 _SURROGATE = re.compile("[\ud800-\udfff]")  # half of a UTF-16 pair
+# a code PDFium gives as is, a glyph its font has no Unicode for (not a line break)
+_CONTROL = re.compile("[\x0b\x0c\x0e-\x1f]")
+# a ligature's glyph names: Adobe's and the "f_f_i" of its convention for ligatures
+_LIGATURE_NAMES = {
+    "ff": "\ufb00",
+    "f_f": "\ufb00",
+    "fi": "\ufb01",
+    "f_i": "\ufb01",
+    "fl": "\ufb02",
+    "f_l": "\ufb02",
+    "ffi": "\ufb03",
+    "f_f_i": "\ufb03",
+    "ffl": "\ufb04",
+    "f_f_l": "\ufb04",
+}
 
 
-def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
+def _boxes(textpage: pdfium.PdfTextPage, ligatures: _Ligatures | None = None) -> list[Box]:
     """A page's text line segments with their rectangles, in the file's order.
 
     PDFium's text is read once; each of its lines is cut where its rectangles stop
@@ -97,6 +113,8 @@ def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
     if len(text) != textpage.count_chars():
         text = _by_index(textpage)
     text = text.replace("\ufffe", "\x02")  # its soft hyphen, as get_text_bounded gives it
+    if ligatures is not None and _CONTROL.search(text):
+        text = ligatures(textpage, text)
     text = _without_false_spaces(textpage, text)
     text = _composed_accents(textpage, text)
     thin = _thin_spaces(textpage, text)
@@ -123,6 +141,67 @@ def _boxes(textpage: pdfium.PdfTextPage) -> list[Box]:
             boxes.append((*rect, chars(_spaced(text, cut, nxt, thin)).replace("\x00", "").strip(" ")))
             cut = nxt
     return boxes
+
+
+class _Ligatures:
+    """A ligature that PDFium reads as its font's raw code, a control character: a Type 1
+    font without a ToUnicode map whose encoding names the glyph "f_f_i" (Linux Libertine,
+    Fira Sans), a name outside PDFium's glyph list ("suffix" read "su x"). The glyph name
+    is looked up in the page's fonts' /Differences (pypdf: PDFium gives no glyph names),
+    and the character becomes its ligature (U+FB00-FB04, one character, so that PDFium's
+    indices still hold; cleanup expands it). A code no ligature's name is left as is."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.index = 0
+        self._reader: object | None = None
+
+    def _names(self) -> dict[tuple[str, int], str]:
+        """(base font without its subset tag, code) -> ligature, over the page's fonts."""
+        import pypdf
+
+        if self._reader is None:
+            self._reader = pypdf.PdfReader(io.BytesIO(self.data))
+        names: dict[tuple[str, int], str] = {}
+        try:
+            page = self._reader.pages[self.index]  # type: ignore[attr-defined]
+            fonts = page["/Resources"].get_object().get("/Font")
+            for ref in (fonts.get_object() if fonts is not None else {}).values():
+                font = ref.get_object()
+                encoding = font.get("/Encoding")
+                encoding = encoding.get_object() if encoding is not None else None
+                if not isinstance(encoding, dict):
+                    continue
+                base = str(font.get("/BaseFont", "")).lstrip("/").split("+")[-1]
+                code = 0
+                for item in encoding.get("/Differences", []):
+                    item = item.get_object() if hasattr(item, "get_object") else item
+                    if isinstance(item, int):
+                        code = item
+                        continue
+                    ligature = _LIGATURE_NAMES.get(str(item).lstrip("/"))
+                    if ligature is not None:
+                        names[(base, code)] = ligature
+                    code += 1
+        except (pypdf.errors.PyPdfError, KeyError, AttributeError, TypeError, ValueError, IndexError):
+            pass
+        return names
+
+    def __call__(self, textpage: pdfium.PdfTextPage, text: str) -> str:
+        import pypdfium2.raw as raw
+
+        names = self._names()
+        if not names:
+            return text
+        chars = list(text)
+        buffer = ctypes.create_string_buffer(256)
+        flags = ctypes.c_int()
+        for match in _CONTROL.finditer(text):
+            k = match.start()
+            size = raw.FPDFText_GetFontInfo(textpage, k, buffer, len(buffer), ctypes.byref(flags))
+            base = buffer.value.decode("latin-1").split("+")[-1] if size else ""
+            chars[k] = names.get((base, ord(text[k])), text[k])
+        return "".join(chars)
 
 
 class _Rects:
@@ -300,6 +379,7 @@ def pdf_boxes(data: bytes, name: str, budget: Budget | None = None) -> tuple[lis
             pages: list[PageBoxes] = []
             labels: list[str] = []
             seen: dict[bytes, int] = {}
+            ligatures = _Ligatures(data)
             count = len(pdf)
             if budget is not None and count > budget.limits.max_pages:
                 budget.pages_cut, count = count, budget.limits.max_pages
@@ -312,7 +392,8 @@ def pdf_boxes(data: bytes, name: str, budget: Budget | None = None) -> tuple[lis
                 page = pdf[i]
                 width, height = page.get_size()
                 textpage = page.get_textpage()
-                boxes = on_page(_boxes(textpage), page.get_bbox())
+                ligatures.index = i
+                boxes = on_page(_boxes(textpage, ligatures), page.get_bbox())
                 textpage.close()
                 page.close()
                 text = "\n".join(b[4] for b in boxes)

@@ -87,12 +87,12 @@ def test_numbers_in_a_table_row_at_the_top_are_not_page_numbers():
         assert text.split("\n")[-1] != str(n)  # the real page number goes
 
 
-def _raw_pdf(content: bytes, glyph_name: bool = False) -> bytes:
+def _raw_pdf(content: bytes, glyph_name: bool = False, font1: bytes | None = None) -> bytes:
     """A one-page PDF drawing ``content`` with Helvetica as /F1, and as /F2 a font that
     reads code 0x61 as U+1D6FC (math italic alpha, outside the BMP), as a LaTeX paper's
     math font reads: a Helvetica by its ToUnicode map, or (``glyph_name``) an embedded
     TrueType (reportlab's Vera) by its encoding's glyph name "u1D6FC" alone, as NewTXMI
-    does inside a figure of asmeconf's template."""
+    does inside a figure of asmeconf's template. ``font1``: /F1's dictionary instead."""
     cmap = (
         b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /M def "
         b"1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfchar <61> <D835DEFC> endbfchar "
@@ -104,7 +104,7 @@ def _raw_pdf(content: bytes, glyph_name: bool = False) -> bytes:
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
         b"/Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>",
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        font1 or b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 7 0 R >>",
         b"<< /Length %d >>\nstream\n%s\nendstream" % (len(cmap), cmap),
     ]
@@ -146,6 +146,21 @@ BT /F1 10 Tf 248 680 Td ( onwards in the text.) Tj ET"""
     text = " ".join(read_bytes(_raw_pdf(content), "paper.pdf").segments[0].text.split())
     assert "\U0001d6fc onwards" in text  # the page has its character outside the BMP
     assert "Commands to be included in the LATEX source are listed below." in text
+
+
+def test_ligatures_named_f_f_i_in_a_font_without_a_unicode_map_are_read():
+    """Linux Libertine (cheatsheet.pdf) and Fira Sans (a beamer theme's demo) name their
+    ligatures "f_i", "f_f_i", "f_l" in the font's /Differences, without a ToUnicode map:
+    PDFium, not knowing the names, gave the raw codes, control characters that were lost
+    ("suffix" read "su x", "find" "nd", "different" "dierent")."""
+    font = (
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /RCBABW+LinLibertineT "
+        b"/Encoding << /Type /Encoding /Differences [24 /f_f 27 /f_i /f_f_i 30 /f_l] >> >>"
+    )
+    content = b"""BT /F1 10 Tf 72 700 Td (To \033nd a su\034x, use the \033rst \036oat.) Tj ET
+BT /F1 10 Tf 72 686 Td (It is di\030erent in each \033le.) Tj ET"""
+    text = " ".join(read_bytes(_raw_pdf(content, font1=font), "card.pdf").segments[0].text.split())
+    assert "To find a suffix, use the first float. It is different in each file." in text
 
 
 def test_columns_after_a_math_letter_that_pdfium_leaves_out_of_its_text_are_cut_whole():
