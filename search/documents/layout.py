@@ -30,6 +30,7 @@ MIN_ALIKE_PAGES = 2  # ... and is running when it resembles one on this many of 
 ALIKE = 0.6  # word-set overlap (Jaccard) for two edge lines to count as alike
 EDGE_BAND = 0.06  # the outer fraction of the page height where a line is at the edge anyway
 NOTE_GAP = 4.0  # points between a margin note and the text's edge
+STACKED = 0.75  # a row this much of the line pitch from an outer row is on the edge too
 EDGE_DEPTH = 3  # lines looked at on each end of a page
 SLIDE_ASPECT = 1.2  # a page this much wider than tall is a slide
 PLACE = 2.0  # points: a slide template's line is at the same place within this
@@ -140,11 +141,16 @@ def _edge_lines(lines: list[Line], height: float) -> list[Line]:
     pitch = pitches[len(pitches) // 4]  # the line spacing, not a gap between blocks
     edges: list[Line] = []
     for order in (rows, rows[::-1]):
+        was_outer = False
         for i, row in enumerate(order[:EDGE_DEPTH]):
             gap = abs(row[0].top - order[i + 1][0].top) if i + 1 < len(order) else 0.0
             outer = all(_outer(ln, height) for ln in row)
-            if not (outer or gap > 1.6 * pitch or gap > 4 * (row[0].top - row[0].bottom)):
+            # a row stacked on an outer row, closer than the body's lines (a slide's second
+            # row of navigation, just inside the band: beamerPENNstyle)
+            stacked = was_outer and abs(order[i - 1][0].top - row[0].top) < STACKED * pitch
+            if not (outer or stacked or gap > 1.6 * pitch or gap > 4 * (row[0].top - row[0].bottom)):
                 break
+            was_outer = outer
             for ln in row:
                 ln.alone = len(row) == 1
             edges += [ln for ln in row if ln not in edges]

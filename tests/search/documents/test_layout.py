@@ -550,3 +550,33 @@ def test_an_accent_drawn_apart_over_its_letter_is_composed_with_it():
     text = " ".join(read_bytes(_pdf(draw), "vorlage.pdf").segments[0].text.split())
     assert "Eine kurze Einführung in die Vorlage, eine Seite lang." in text
     assert "¨" not in text
+
+
+def test_a_second_navigation_row_stacked_under_the_edge_row_goes():
+    """beamerPENNstyle's navigation bar has two rows at the top; the second ("Installation
+    and Usage", on 4 of 16 slides) lies just below the page's outer band, and a frame's
+    title follows it at less than the pitch of the body's lines: it was no edge line, so
+    it was never compared and stayed in the text of each slide."""
+    titles = (
+        "Color Themes Fonts Blocks Lists Tables Figures Notes Overlays Columns Logos Footers Margins Links Code Thanks"
+    )
+    sections = ["Overview", "Installation and Usage", "Design", "Extras"]
+    slides = []
+    for n, title in enumerate(titles.split()):
+        section = "Installation and Usage" if 1 <= n <= 4 else sections[n // 4]
+        slide = [
+            (151.6, 261.9, "Package", 5.5),
+            (190.5, 261.9, "Introduction", 5.5),
+            (148.6, 255.3, "Examples", 5.5),
+            (190.5, 255.3, section, 5.5),
+            (14.1, 234.7, title, 10),
+        ]
+        slide += [(28.7, 180 - 15 * k, f"Slide {title} says thing {k} in a body line.", 10) for k in range(3)]
+        slides.append(slide)
+    doc = read_bytes(_deck(slides, size=(363, 272.13)), "talk.pdf")
+    pages = {seg.number: " ".join(seg.text.split()) for seg in doc.segments}
+    for n, title in enumerate(titles.split()):
+        text = pages[n + 1]
+        assert title in text, text
+        assert all(f"Slide {title} says thing {k} in a body line." in text for k in range(3)), text
+        assert "Installation and Usage" not in text, text
