@@ -33,10 +33,12 @@ from deepref.reference.models import Opinion, Reference, ReferenceResult, Second
 from deepref.reference.numbering import Numbering, unify_sources
 from deepref.reference.profiles import Profile, get_profile
 from deepref.reference.quotes import (
+    FRAGMENT_PENALTY,
     PAGED_COSINE_WEIGHT,
     PAGED_PASSAGE_WEIGHT,
     PAGED_PRECISION,
     WordWeights,
+    fragments,
     page_sentences,
     place_quote,
 )
@@ -671,6 +673,7 @@ def _cited_passage(
             segment.text, page, passage_scores, weights=weights,
             precision=PAGED_PRECISION, passage_weight=PAGED_PASSAGE_WEIGHT,
             cosines=_sentence_cosines(embedder, segment.text, src.text, page.spans), cosine_weight=PAGED_COSINE_WEIGHT,
+            fragment=fragments(src.text, page.spans), fragment_penalty=FRAGMENT_PENALTY,
         )  # fmt: skip
     else:
         placed = place_quote(segment.text, page, passage_scores)

@@ -141,6 +141,28 @@ PAGED_PASSAGE_WEIGHT = 0.0
 # held. Web pages (no page marks) keep WiCE's rule, where best-sentence cosine placed
 # quotes worse (docs/benchmarks.md "quotes").
 PAGED_COSINE_WEIGHT = 0.1
+# A paged document's headings, list items and labels ("Sample code:", "Biogeography",
+# "• \\author{}") are split as sentences of their own: a window of such fragments alone
+# shares a large part of its few words with a claim on its topic, and outscored the
+# sentence that carries the claim in other words (7 of held-out-2's 29 lexical
+# paraphrase misses, docs/library.md "Citing on real PDFs"). A fragment: fewer than
+# FRAGMENT_WORDS words and no sentence end (. ! ?), or one or two words; a window of
+# fragments alone loses FRAGMENT_PENALTY, unless the claim is a fragment itself.
+FRAGMENT_WORDS = 6
+FRAGMENT_PENALTY = 0.3
+_SENTENCE_END = re.compile(r"[.!?][\"'”’)\]]*$")
+
+
+def fragments(text: str, spans: Sequence[tuple[int, int]]) -> np.ndarray:
+    """For each sentence ``text[start:end]``: is it a fragment (a heading, a list item,
+    a label: fewer than ``FRAGMENT_WORDS`` words and no sentence end, or one or two
+    words whatever ends them)."""
+    return np.array([_fragment(text[a:b]) for a, b in spans], dtype=bool)
+
+
+def _fragment(sentence: str) -> bool:
+    words = len(sentence.split())
+    return words < 3 or (words < FRAGMENT_WORDS and not _SENTENCE_END.search(sentence.strip()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +242,8 @@ def place_quote(
     passage_weight: float = PASSAGE_WEIGHT,
     cosines: np.ndarray | None = None,
     cosine_weight: float = 0.0,
+    fragment: np.ndarray | None = None,
+    fragment_penalty: float = 0.0,
 ) -> Placement | None:
     """The window of one to ``max_sentences`` consecutive sentences of a paragraph
     that carries ``claim`` best; it may run from one passage into the next
@@ -235,7 +259,9 @@ def place_quote(
     weighted Jaccard, where a sentence holding the claim's rare words beats a
     longer one holding more of its common ones (best in a long paged document,
     whose passages share its topic words). ``cosines``: each sentence's cosine with
-    the claim (an embedder's); a window adds ``cosine_weight`` times its highest."""
+    the claim (an embedder's); a window adds ``cosine_weight`` times its highest.
+    ``fragment``: which sentences are headings or list items (``fragments``); a window
+    of these alone loses ``fragment_penalty``, unless the claim is a fragment itself."""
     words = sorted(set(tokenize(claim)))
     n = len(page.spans)
     if not words or n == 0:
@@ -251,6 +277,9 @@ def place_quote(
     held = size.copy()  # a window's weight: its sentences' (a word in two counts twice)
     sentence_cosine = np.zeros(n) if cosines is None else cosine_weight * np.asarray(cosines, dtype=np.float64)
     cosine = sentence_cosine.copy()  # a window's: its best sentence's
+    short = _fragment(claim)
+    sentence_fragment = np.zeros(n, dtype=bool) if fragment is None or short else np.asarray(fragment, dtype=bool)
+    all_fragment = sentence_fragment.copy()  # a window's: every sentence of it a fragment
     for extra in range(min(max_sentences, n)):
         if extra:
             union = union[:-1] | present[extra:]
@@ -258,10 +287,15 @@ def place_quote(
             joined = joined[:-1] & page.joins[extra - 1 : n - 1]
             held = held[:-1] + size[extra:]
             cosine = np.maximum(cosine[:-1], sentence_cosine[extra:])
+            all_fragment = all_fragment[:-1] & sentence_fragment[extra:]
         shared = union.astype(np.float64) @ wanted
         similarity = shared / np.maximum(total + precision * np.maximum(held - shared, 0.0), 1e-12)
         ok = (shared > 0) & joined
-        value = np.where(ok, similarity - penalty * extra + passage_weight * passage + cosine, -np.inf)
+        value = np.where(
+            ok,
+            similarity - penalty * extra + passage_weight * passage + cosine - fragment_penalty * all_fragment,
+            -np.inf,
+        )
         i = int(np.argmax(value))
         if np.isfinite(value[i]) and (best is None or value[i] > best[0]):
             best = (float(value[i]), i, extra)

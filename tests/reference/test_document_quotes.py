@@ -8,6 +8,7 @@ import numpy as np
 
 from deepref.reference import Source, build_references
 from deepref.reference.locators import Mark
+from deepref.reference.quotes import fragments
 
 FILLER = [
     "The survey counted animals in each region of the park this year.",
@@ -169,3 +170,38 @@ def test_a_sentence_that_stands_out_by_meaning_outweighs_a_few_shared_words():
     ]
     assert ref.quote == sentence
     assert (ref.locator.first, ref.locator.last) == (3, 3)
+
+
+def test_a_paraphrase_is_quoted_from_a_sentence_not_a_heading_sharing_its_word():
+    """A slide's heading shares the claim's one rare word and nothing else, so on the old
+    rule it outscored the sentence that carries the claim in other words (held-out-2's
+    lecture slides quoted "Biogeography"); a window of headings and list items alone
+    now loses to prose (reference.quotes.FRAGMENT_PENALTY)."""
+    sentence = "Comments on how to run the next biogeography class are gladly received by the author."
+    pages = [
+        ["Plants of the northern forests and the animals that feed on them are the first topic."],
+        ["Biogeography\nIslands and continents\nMaps of the regions"],
+        ["The course ends with a short test on each region.", sentence],
+    ]
+    text, marks = _document(pages)
+    source = Source("1", "file:///d/lecture.pdf", "Lecture", text, marks=marks)
+    claim = "Suggestions for the biogeography lesson are welcome."
+    ref = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0).references[0]
+    assert ref.quote == sentence
+    assert (ref.locator.first, ref.locator.last) == (3, 3)
+
+
+def test_a_heading_is_still_quoted_for_a_claim_that_is_a_heading():
+    text, marks = _document([["Rivers of the north carry the snow melt to the sea."], ["Biogeography\nMaps"]])
+    source = Source("1", "file:///d/lecture.pdf", "Lecture", text, marks=marks)
+    ref = build_references("Biogeography [1]", [source], markers="verify", min_support=0.0).references[0]
+    assert ref.quote == "Biogeography" and ref.locator.first == 2
+
+
+def test_fragments_are_headings_labels_and_list_items_not_sentences():
+    text = "Sample code:\n• \\author{}\nModifying LaTeX\nBiogeography.\nThe rows are fixed in height.\nWe tried it."
+    spans, at = [], 0
+    for line in text.split("\n"):
+        spans.append((at, at + len(line)))
+        at += len(line) + 1
+    assert fragments(text, spans).tolist() == [True, True, True, True, False, False]
