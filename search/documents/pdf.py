@@ -154,16 +154,18 @@ class _Ligatures:
     def __init__(self, data: bytes) -> None:
         self.data = data
         self.index = 0
-        self._reader: object | None = None
+        self._reader: object | None = None  # False once pypdf failed to open the file
 
     def _names(self) -> dict[tuple[str, int], str]:
         """(base font without its subset tag, code) -> ligature, over the page's fonts."""
         import pypdf
 
-        if self._reader is None:
-            self._reader = pypdf.PdfReader(io.BytesIO(self.data))
         names: dict[tuple[str, int], str] = {}
+        if self._reader is False:  # pypdf could not read the file: no ligatures from it
+            return names
         try:
+            if self._reader is None:
+                self._reader = pypdf.PdfReader(io.BytesIO(self.data))
             page = self._reader.pages[self.index]  # type: ignore[attr-defined]
             fonts = page["/Resources"].get_object().get("/Font")
             for ref in (fonts.get_object() if fonts is not None else {}).values():
@@ -183,8 +185,9 @@ class _Ligatures:
                     if ligature is not None:
                         names[(base, code)] = ligature
                     code += 1
-        except (pypdf.errors.PyPdfError, KeyError, AttributeError, TypeError, ValueError, IndexError):
-            pass
+        except Exception:  # a file PDFium reads and pypdf does not (or not all of it; pypdf
+            # raises many kinds on a hostile file): its ligatures stay codes, its text is read
+            self._reader = self._reader or False
         return names
 
     def __call__(self, textpage: pdfium.PdfTextPage, text: str) -> str:

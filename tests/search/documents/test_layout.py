@@ -580,3 +580,14 @@ def test_a_second_navigation_row_stacked_under_the_edge_row_goes():
         assert title in text, text
         assert all(f"Slide {title} says thing {k} in a body line." in text for k in range(3)), text
         assert "Installation and Usage" not in text, text
+
+
+def test_a_file_pypdf_cannot_open_keeps_its_ligature_codes_and_is_read():
+    """The ligatures' glyph names come from pypdf, which raises on files PDFium reads
+    (a damaged cross-reference, a hostile object): the file's text is read all the same,
+    its ligatures left as codes; before, pypdf's error ended the reading."""
+    from deepref.search.documents.pdf import _Ligatures
+
+    ligatures = _Ligatures(b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 9 0 R >>\n%%EOF")
+    assert ligatures._names() == {}
+    assert ligatures._names() == {}  # the failure is kept: the file is not parsed again
