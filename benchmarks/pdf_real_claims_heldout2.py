@@ -17,7 +17,7 @@ structure, not the sentence's distinctive phrases (a command's, option's or file
 stays where nothing else names it). A key is a truth sentence of one held-out-2 file
 only. Files without a claim: brucker-authorarchive-2016-IEEEtran, example-longnote
 (placeholder Latin) and rbt-mathnotes' cheat-sheet (one formula).
-tests/benchmarks/test_pdf_real_claims_heldout2.py checks every key against the truth
+tests/benchmarks/test_pdf_real_claims.py checks every key against the truth
 when the corpus is installed."""
 
 from __future__ import annotations

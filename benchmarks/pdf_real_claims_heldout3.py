@@ -16,7 +16,7 @@ plain words as a user's answer sentence would. A claim is in the sentence's lang
 beamerthemelalic). afparticle's afpsample.pdf (placeholder Latin) has no claim. More
 are to be written (held-out-2 had 150), spread over each file's pages, before the
 split is measured once. A key is a truth sentence of one held-out-3 file only.
-tests/benchmarks/test_pdf_real_claims_heldout3.py checks every key against the truth
+tests/benchmarks/test_pdf_real_claims.py checks every key against the truth
 when the corpus is installed."""
 
 from __future__ import annotations

@@ -1,40 +1,67 @@
-"""benchmarks/pdf_real_claims_tune.py: every key is a truth sentence of a real PDF of
-benchmarks/pdf_real.py, and no claim repeats its sentence (needs the corpus installed,
-skipped otherwise; the truth is cached beside the corpus, so this is quick)."""
+"""The real PDFs' paraphrase sets (benchmarks/pdf_real_claims_*.py): every key is a truth
+sentence of its split's PDFs (benchmarks/pdf_real.py), of exactly one file in a held-out
+split, every layout kind is asked about, and no claim repeats its sentence (needs the
+corpus installed, skipped otherwise; the truth is cached beside the corpus, so this is
+quick). The tune set's keys may be shared by files that print the same text (acmart's
+samples, elsarticle's three layouts of one paper)."""
 
 from __future__ import annotations
 
+import importlib
 import shutil
+from collections import Counter
 
 import pytest
 
-from benchmarks.pdf_real import CORPUS, FILES, data_of, locate_file, truth_of
-from benchmarks.pdf_real_claims_tune import PARAPHRASES
+from benchmarks.pdf_real import (
+    CORPUS,
+    FILES,
+    FILES_HELD_OUT_2,
+    FILES_HELD_OUT_3,
+    RealPdf,
+    data_of,
+    locate_file,
+    truth_of,
+)
+
+SETS = {  # split: (its files, its paraphrases' module, a key lies in one file only)
+    "tune": (FILES, "benchmarks.pdf_real_claims_tune", False),
+    "held-out-2": (FILES_HELD_OUT_2, "benchmarks.pdf_real_claims_heldout2", True),
+    "held-out-3": (FILES_HELD_OUT_3, "benchmarks.pdf_real_claims_heldout3", True),
+}
 
 
-def _truth_by_kind() -> dict[str, set[str]]:
+def _truth_by_kind(files: tuple[RealPdf, ...]) -> dict[str, list[set[str]]]:
     if not CORPUS.exists() or shutil.which("pdftotext") is None:
         pytest.skip(f"the real-PDF corpus is not installed ({CORPUS}) or pdftotext is missing")
-    by_kind: dict[str, set[str]] = {}
-    for pdf in FILES:
+    by_kind: dict[str, list[set[str]]] = {}
+    for pdf in files:
         path = locate_file(pdf)
         if path is None:
             pytest.skip(f"{pdf.path} is missing from the corpus")
-        by_kind.setdefault(pdf.kind, set()).update(s for s, _ in truth_of(pdf, data_of(path)).sentences)
+        by_kind.setdefault(pdf.kind, []).append({s for s, _ in truth_of(pdf, data_of(path)).sentences})
     return by_kind
 
 
-def test_every_key_is_a_truth_sentence_of_a_real_pdf():
-    by_kind = _truth_by_kind()
-    truth = set().union(*by_kind.values())
-    assert sorted(PARAPHRASES.keys() - truth) == []
-    # every layout kind is asked about
-    assert all(PARAPHRASES.keys() & sentences for sentences in by_kind.values())
+def _paraphrases(split: str) -> dict[str, str]:
+    return importlib.import_module(SETS[split][1]).PARAPHRASES
 
 
-def test_no_claim_repeats_its_sentence():
+@pytest.mark.parametrize("split", SETS)
+def test_every_key_is_a_truth_sentence_of_its_split_and_every_kind_is_asked(split):
+    files, _, one_file = SETS[split]
+    paraphrases = _paraphrases(split)
+    by_kind = _truth_by_kind(files)
+    held = Counter(s for sets in by_kind.values() for sentences in sets for s in sentences)
+    assert sorted(s for s in paraphrases if held[s] == 0 or (one_file and held[s] != 1)) == []
+    assert all(paraphrases.keys() & set().union(*sets) for sets in by_kind.values())
+
+
+@pytest.mark.parametrize("split", SETS)
+def test_no_claim_repeats_its_sentence(split):
     def norm(text: str) -> str:
         return " ".join(text.lower().split())
 
-    assert all(claim.strip() for claim in PARAPHRASES.values())
-    assert [s for s, claim in PARAPHRASES.items() if norm(claim) == norm(s)] == []
+    paraphrases = _paraphrases(split)
+    assert all(claim.strip() for claim in paraphrases.values())
+    assert [s for s, claim in paraphrases.items() if norm(claim) == norm(s)] == []
