@@ -22,6 +22,7 @@ import bisect
 import ctypes
 import hashlib
 import io
+import itertools
 import math
 import re
 import threading
@@ -271,6 +272,21 @@ def _without_false_spaces(textpage: pdfium.PdfTextPage, text: str) -> str:
         ):
             out = out or list(text)
             out[k] = "\x00"
+        elif raw.FPDFText_IsGenerated(textpage, k) == 1:
+            # XeTeX's logo: its mirrored E is drawn after the T, back over the X ("X TEEX"):
+            # the word's letters in the order they stand on the line
+            end = k + 1
+            while end < len(text) and end - k <= 8 and text[end].isalpha():
+                end += 1
+            places = [k - 1, *range(k + 1, end)]
+            lefts = [textpage.get_charbox(j)[0] for j in places]
+            if len(places) > 2 and lefts[1] > lefts[0] and any(b < a for a, b in itertools.pairwise(lefts[1:])):
+                order = sorted(range(len(places)), key=lambda n: lefts[n])
+                if lefts[order[0]] == lefts[0]:  # the one letter still begins the word
+                    out = out or list(text)
+                    for place, n in zip(places, order, strict=True):
+                        out[place] = text[places[n]]
+                    out[k] = "\x00"
     return "".join(out) if out else text
 
 
@@ -343,7 +359,10 @@ def _groups(rects: list[tuple[float, float, float, float]]) -> list[tuple[int, t
             first, (gl, gb, gr, gt) = groups[-1]
             height = max(top - bottom, gt - gb)  # a full stop's rectangle is its dot: the line's height counts
             overlap = min(top, gt) - max(bottom, gb)
-            if same_line(overlap, (right - left, top - bottom), (gr - gl, gt - gb)) and -height <= left - gr <= height:
+            # a rectangle set back inside the group's own span (XeTeX's mirrored E) continues it
+            if same_line(overlap, (right - left, top - bottom), (gr - gl, gt - gb)) and (
+                -height <= left - gr <= height or gl < left < gr
+            ):
                 groups[-1] = (first, (min(gl, left), min(gb, bottom), max(gr, right), max(gt, top)))
                 continue
         groups.append((k, (left, bottom, right, top)))

@@ -591,3 +591,21 @@ def test_a_file_pypdf_cannot_open_keeps_its_ligature_codes_and_is_read():
     ligatures = _Ligatures(b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 9 0 R >>\n%%EOF")
     assert ligatures._names() == {}
     assert ligatures._names() == {}  # the failure is kept: the file is not parsed again
+
+
+def test_the_xetex_logos_mirrored_e_drawn_after_its_t_is_read_in_place():
+    """XeTeX's logo (ltnews31, l3news12) draws its E mirrored and lowered after the T,
+    back over the X: PDFium's text has it after the T and its rectangle goes back on the
+    line, so the word was read "X T EEX", cut in two boxes."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    head = "Fonts are handled correctly only by X"
+    x = 72 + stringWidth(head, "Helvetica", 10)
+    content = b"""BT /F1 10 Tf 72 700 Td (%s) Tj ET
+BT /F1 10 Tf %.2f 700 Td (T) Tj ET
+BT /F1 10 Tf -1 0 0 1 %.2f 697.8 Tm (E) Tj ET
+BT /F1 10 Tf %.2f 697.8 Td (E) Tj ET
+BT /F1 10 Tf %.2f 700 Td (X, which reads the fonts.) Tj ET
+BT /F1 10 Tf 72 686 Td (The next line follows it here.) Tj ET""" % (head.encode(), x + 6.4, x + 6.4, x + 12.3, x + 18.6)
+    text = " ".join(read_bytes(_raw_pdf(content), "news.pdf").segments[0].text.split())
+    assert "Fonts are handled correctly only by XETEX, which reads the fonts. The next line follows it here." in text
