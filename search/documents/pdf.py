@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import bisect
 import ctypes
+import functools
 import hashlib
 import io
 import itertools
@@ -28,6 +29,7 @@ import re
 import threading
 import time
 import unicodedata
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from deepref.search.documents.cleanup import join_lines, normalise, strip_running_lines
@@ -93,7 +95,9 @@ _LIGATURE_NAMES = {
 }
 
 
-def _boxes(textpage: pdfium.PdfTextPage, ligatures: _Ligatures | None = None) -> list[Box]:
+def _boxes(
+    textpage: pdfium.PdfTextPage, ligatures: Callable[[pdfium.PdfTextPage, str], str] | None = None
+) -> list[Box]:
     """A page's text line segments with their rectangles, in the file's order.
 
     PDFium's text is read once; each of its lines is cut where its rectangles stop
@@ -154,11 +158,10 @@ class _Ligatures:
 
     def __init__(self, data: bytes) -> None:
         self.data = data
-        self.index = 0
         self._reader: object | None = None  # False once pypdf failed to open the file
 
-    def _names(self) -> dict[tuple[str, int], str]:
-        """(base font without its subset tag, code) -> ligature, over the page's fonts."""
+    def _names(self, page: int) -> dict[tuple[str, int], str]:
+        """(base font without its subset tag, code) -> ligature, over page ``page``'s fonts."""
         import pypdf
 
         names: dict[tuple[str, int], str] = {}
@@ -167,8 +170,8 @@ class _Ligatures:
         try:
             if self._reader is None:
                 self._reader = pypdf.PdfReader(io.BytesIO(self.data))
-            page = self._reader.pages[self.index]  # type: ignore[attr-defined]
-            fonts = page["/Resources"].get_object().get("/Font")
+            resources = self._reader.pages[page]["/Resources"]  # type: ignore[attr-defined]
+            fonts = resources.get_object().get("/Font")
             for ref in (fonts.get_object() if fonts is not None else {}).values():
                 font = ref.get_object()
                 encoding = font.get("/Encoding")
@@ -191,10 +194,11 @@ class _Ligatures:
             self._reader = self._reader or False
         return names
 
-    def __call__(self, textpage: pdfium.PdfTextPage, text: str) -> str:
+    def __call__(self, textpage: pdfium.PdfTextPage, text: str, page: int) -> str:
+        """``text`` (page ``page``'s) with the codes its fonts name as ligatures replaced."""
         import pypdfium2.raw as raw
 
-        names = self._names()
+        names = self._names(page)
         if not names:
             return text
         chars = list(text)
@@ -256,38 +260,46 @@ def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
 
 
 def _without_false_spaces(textpage: pdfium.PdfTextPage, text: str) -> str:
-    """``text`` with each space PDFium made up after a one-letter word, between two glyphs
-    that overlap, as NUL (dropped with the box's text): XeLaTeX's logo sets its E mirrored
-    back over the X, and PDFium read "X ELATEX". Only a space after a one-letter word is
-    looked at, where such logos begin: asking PDFium about every space would cost about
-    1 ms a page."""
+    """``text`` without the spaces PDFium made up after a one-letter word inside a logo
+    (as NUL, dropped with the box's text): where the next glyph overlaps the letter
+    (XeLaTeX's logo sets its E mirrored back over the X: "X ELATEX"), or where the word's
+    letters stand on the line in another order than drawn (XeTeX's E drawn after the T,
+    back over the X: "X TEEX"), which are then put in line order. Only a space after a
+    one-letter word is looked at, where such logos begin: asking PDFium about every space
+    would cost about 1 ms a page."""
     import pypdfium2.raw as raw
 
     out: list[str] | None = None
     for found in _LETTER_APART.finditer(text):
         k = found.start()
-        if (
-            raw.FPDFText_IsGenerated(textpage, k) == 1
-            and textpage.get_charbox(k + 1)[0] < textpage.get_charbox(k - 1)[2]
-        ):
+        if raw.FPDFText_IsGenerated(textpage, k) != 1:
+            continue
+        if textpage.get_charbox(k + 1)[0] < textpage.get_charbox(k - 1)[2]:
             out = out or list(text)
             out[k] = "\x00"
-        elif raw.FPDFText_IsGenerated(textpage, k) == 1:
-            # XeTeX's logo: its mirrored E is drawn after the T, back over the X ("X TEEX"):
-            # the word's letters in the order they stand on the line
-            end = k + 1
-            while end < len(text) and end - k <= 8 and text[end].isalpha():
-                end += 1
-            places = [k - 1, *range(k + 1, end)]
-            lefts = [textpage.get_charbox(j)[0] for j in places]
-            if len(places) > 2 and lefts[1] > lefts[0] and any(b < a for a, b in itertools.pairwise(lefts[1:])):
-                order = sorted(range(len(places)), key=lambda n: lefts[n])
-                if lefts[order[0]] == lefts[0]:  # the one letter still begins the word
-                    out = out or list(text)
-                    for place, n in zip(places, order, strict=True):
-                        out[place] = text[places[n]]
-                    out[k] = "\x00"
+        elif (moved := _in_line_order(textpage, text, k)) is not None:
+            out = out or list(text)
+            for place, char in moved.items():
+                out[place] = char
+            out[k] = "\x00"
     return "".join(out) if out else text
+
+
+def _in_line_order(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int, str] | None:
+    """The one-letter word before the space at ``k`` and the word after it (up to eight
+    letters), their letters placed in the order they stand on the line (offset ->
+    letter), when drawn in another order and the one letter still begins them; else None."""
+    end = k + 1
+    while end < len(text) and end - k <= 8 and text[end].isalpha():
+        end += 1
+    places = [k - 1, *range(k + 1, end)]
+    lefts = [textpage.get_charbox(j)[0] for j in places]
+    if len(places) <= 2 or lefts[1] <= lefts[0] or all(a <= b for a, b in itertools.pairwise(lefts[1:])):
+        return None
+    order = sorted(range(len(places)), key=lambda n: lefts[n])
+    if lefts[order[0]] != lefts[0]:
+        return None
+    return {place: text[places[n]] for place, n in zip(places, order, strict=True)}
 
 
 def _composed_accents(textpage: pdfium.PdfTextPage, text: str) -> str:
@@ -414,8 +426,7 @@ def pdf_boxes(data: bytes, name: str, budget: Budget | None = None) -> tuple[lis
                 page = pdf[i]
                 width, height = page.get_size()
                 textpage = page.get_textpage()
-                ligatures.index = i
-                boxes = on_page(_boxes(textpage, ligatures), page.get_bbox())
+                boxes = on_page(_boxes(textpage, functools.partial(ligatures, page=i)), page.get_bbox())
                 textpage.close()
                 page.close()
                 text = "\n".join(b[4] for b in boxes)

@@ -589,8 +589,9 @@ def test_a_file_pypdf_cannot_open_keeps_its_ligature_codes_and_is_read():
     from deepref.search.documents.pdf import _Ligatures
 
     ligatures = _Ligatures(b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 9 0 R >>\n%%EOF")
-    assert ligatures._names() == {}
-    assert ligatures._names() == {}  # the failure is kept: the file is not parsed again
+    assert ligatures._names(0) == {}
+    assert ligatures._reader is False  # the failure is kept: the file is not parsed again
+    assert ligatures._names(1) == {}
 
 
 def test_the_xetex_logos_mirrored_e_drawn_after_its_t_is_read_in_place():
