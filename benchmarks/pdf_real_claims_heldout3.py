@@ -5,18 +5,20 @@ Each pairs a truth sentence of a held-out-3 file (exactly as ``truth_of`` gives 
 page it lies on, noted above it, is the page a citation of the claim should name) with a
 claim written by hand in other words.
 
-Begun 2026-11-29 by ``heldout3``, blind: by reading only the truth sentences (pdftotext
-and pdfminer.six agreeing), without reading the reader's or the citation engine's code
-(search/, reference/, worker/) and without running deepref or any benchmark on these
-files. 64 claims so far, one to four per file: two columns 19, one column 20, three
-columns 11, slides 14 (those slides have few truth sentences). Most restate the whole
-sentence in other words; some keep only the main part of a long one, or sum it up in
-plain words as a user's answer sentence would. A claim is in the sentence's language
-(French for gut2001, Dutch and Swedish for the reference cards, Portuguese for
-beamerthemelalic). afparticle's afpsample.pdf (placeholder Latin) has no claim. More
-are to be written (held-out-2 had 150), spread over each file's pages, before the
-split is measured once. A key is a truth sentence of one held-out-3 file only.
-tests/benchmarks/test_pdf_real_claims.py checks every key against the truth
+Begun 2026-11-29 by ``heldout3`` (64 claims), continued the same day by ``para3``,
+blind: by reading only the truth sentences (pdftotext and pdfminer.six agreeing),
+without reading the reader's or the citation engine's code (search/, reference/,
+worker/) and without running deepref or any benchmark on these files. 117 claims so
+far: two columns 47, one column 20, three columns 36, slides 14 (those slides have few
+truth sentences), spread over each file's pages. Most restate the whole sentence in
+other words; some keep only the main part of a long one, or sum it up in plain words as
+a user's answer sentence would: synonyms and changed structure, not the sentence's
+distinctive phrases (a command's, option's or file's name stays where nothing else
+names it). A claim is in the sentence's language (French for gut2001, Dutch and Swedish
+for the reference cards, Portuguese for beamerthemelalic). afparticle's afpsample.pdf
+(placeholder Latin) has no claim. More one-column and slide claims are to be written
+before the split is measured once. A key is a truth sentence of one held-out-3 file
+only. tests/benchmarks/test_pdf_real_claims.py checks every key against the truth
 when the corpus is installed."""
 
 from __future__ import annotations
@@ -29,42 +31,119 @@ PARAPHRASES: dict[str, str] = {
         "People who typeset with TeX or one of its offshoots usually go to extra lengths to get the best-looking "
         "output."
     ),
+    # page 1
+    "TEX was not designed for creating graphics; however, certain add-on packages can be used to create modest "
+    "figures.": (
+        "Drawing was never what TeX was built for, though a few extra packages let it produce simple figures."
+    ),
     # page 2
     "These data types allow users to store fragments of the graphics for later use.": (
         "Storing pieces of a drawing to reuse later is what these kinds of data are for."
     ),
-    # page 5
-    'Simple strings like "A" require no real typesetting to ensure that they appear properly in the figure.': (
-        "A plain string such as a single letter needs no actual typesetting to show up correctly in a figure."
+    # page 2
+    "These EPS graphics are not self-contained in that fonts used in labels are not embedded into the graphic.": (
+        "The EPS files that come out do not stand alone, since the fonts of their labels are left out of them."
     ),
     # page 3
     "Finally, the pen data type is used to affect the actual stroke paths.": (
         "The pen type controls how the drawn paths are stroked."
     ),
+    # page 3
+    "There are five built-in colors in METAPOST: black, white, red, green, and blue.": (
+        "MetaPost has only five predefined colours: red, green, blue, black and white."
+    ),
+    # page 4
+    "One reason for using this method to construct the annulus as opposed to the unfill command is to ensure "
+    "proper transparency when placing the figure in an external document with a non-white background.": (
+        "Building the ring this way instead of with unfill keeps it properly transparent when the figure is placed "
+        "on a page whose background is not white."
+    ),
+    # page 5
+    'Simple strings like "A" require no real typesetting to ensure that they appear properly in the figure.': (
+        "A plain string such as a single letter needs no actual typesetting to show up correctly in a figure."
+    ),
+    # page 7
+    "Finally, we mention that Knuth uses nothing but METAPOST for his diagrams.": (
+        "Knuth draws every one of his diagrams with MetaPost alone."
+    ),
     # texlive-doc/metapost/mp3d/tb57roeg.pdf (two columns)
     # page 1
     "METAPOST can be used to create animations.": ("Animated sequences can be produced with MetaPost."),
+    # page 1
+    "The lack of libraries is certainly due to the infancy of METAPOST (which came in the public domain at the "
+    "beginning of 1995) and thus to the small number of its users.": (
+        "Few libraries exist yet because MetaPost is young (freely available only since early 1995) and has few users."
+    ),
+    # page 2
+    "A simple vector allocation mechanism solves the problem: we use a stack of vectors and we reserve and free "
+    "vectors only on top of the stack.": (
+        "The problem is handled by keeping vectors on a stack, reserving and releasing them only at its top."
+    ),
     # page 3
     "Therefore, point 5 is the center of the tetrahedron, and the tetrahedron is set symmetrically with respect "
     "to the origin.": (
         "So the fifth point sits at the tetrahedron's centre, and the solid is placed symmetrically about the origin."
     ),
+    # page 5
+    "The sizes of the excerpts are only known when all images have been produced.": (
+        "How large the cut-out parts have to be is known only once every image has been generated."
+    ),
     # page 7
     "Another problem is to represent overlapping objects correctly.": (
         "Getting objects that overlap one another to display correctly is a further difficulty."
     ),
+    # page 7
+    "One solution is to sort all the faces according to their distance to the observer and, if two faces can not "
+    "be ordered, to split them.": (
+        "A fix would be to order every face by how far it lies from the viewer, splitting any two faces that "
+        "cannot be ordered."
+    ),
+    # page 10
+    "The color of absolute face number i is face_color_[i].": (
+        "face_color_[i] holds the colour of the face whose absolute number is i."
+    ),
     # texlive-doc/metapost/mp3d/tugboat-geometry-space.pdf (two columns)
+    # page 2
+    "As a consequence points and vectors must be freed in the reverse order than they were allocated.": (
+        "Points and vectors therefore have to be released in the opposite order to their allocation."
+    ),
+    # page 3
+    "An animation can be obtained by creating a sufficient amount of close views and by transforming the METAPOST "
+    "outputs into GIF files.": (
+        "Producing enough slightly differing views and converting MetaPost's output to GIF images yields an animation."
+    ),
     # page 4
     "The source code producing the cube is rather simple, but it is easy to come up with drawings that are more "
     "complex and very difficult to handle, be it only because of the large amount of points involved.": (
         "Drawing the cube takes little code, but more elaborate figures quickly become hard to manage, if only "
         "because of how many points they involve."
     ),
+    # page 6
+    "Whereas the isometric perspective was invented by William Farish in 1822 to answer needs created by the "
+    "industrial revolution, the real axonometric perspective is a perspective that originated in China and Japan, "
+    "in particular because it is well suited to a presentation in rolls.": (
+        "William Farish devised isometric drawing in 1822 for needs arising from the industrial revolution, "
+        "whereas true axonometry comes from China and Japan, where it suited scrolls."
+    ),
+    # page 7
+    "In the cabinet projection, the vanishing lines are represented at 1/2 scale which gives a more natural "
+    "representation, even though there is no vanishing point.": (
+        "Cabinet projection draws receding lines at half scale, which looks more natural even without a vanishing "
+        "point."
+    ),
     # page 8
     "In certain cases, one has to resort to the pnt function.": ("Sometimes there is no way around calling pnt."),
+    # page 11
+    "Seen in space, the theorem is very simple, but a purely plane proof is difficult.": (
+        "Viewed in three dimensions the theorem is obvious, whereas proving it within the plane alone is hard."
+    ),
     # page 13
     "This function also returns the distance between the two points.": (
         "The distance separating the two points is given back by this function as well."
+    ),
+    # page 15
+    "First, it should be clear that we do not claim to compete with professional CAD or computer algebra tools.": (
+        "The authors make no claim to rival professional CAD software or computer algebra systems."
     ),
     # texlive-doc/latex/metaplot/metaplot_preprint.pdf (two columns)
     # page 1
@@ -73,9 +152,35 @@ PARAPHRASES: dict[str, str] = {
         "The usual ways of plotting with MetaPost either compute everything inside MetaPost itself or compute "
         "everything in a separate program beforehand."
     ),
+    # page 1
+    "One of the challenges of scientific writing in TEX (or in LATEX) is producing figures that are of comparable "
+    "quality to the typesetting.": (
+        "A difficulty when writing science in TeX or LaTeX is making figures that match the quality of the typeset "
+        "text."
+    ),
+    # page 3
+    "As a result, the possibility of coordinates too small or too large for METAPOST’s fixed-point number "
+    "representation is avoided; in addition, positioning the plot on the page is a simple matter of scaling by the "
+    "final width and height and shifting by the final position of the lower-left corner.": (
+        "This rescaling keeps coordinates from overflowing or underflowing MetaPost's fixed-point numbers, and "
+        "placing the plot then takes only a scaling and a shift."
+    ),
     # page 4
     "The next step after creating plot objects is manipulating them on the page by means of plot instances.": (
         "Once plot objects exist, plot instances are used to arrange them on the page."
+    ),
+    # page 5
+    "This is written so that the page-related variables do not appear in the denominator of fractions, because "
+    "either one (or both) of them may be unknown when the macro is called, and METAPOST can only solve linear "
+    "equations.": (
+        "The page variables are kept out of denominators, since either could still lack a value at call time and "
+        "MetaPost handles nothing but linear equations."
+    ),
+    # page 7
+    "One of the particular reasons for developing MetaPlot was to have a way of producing contour plots, and so "
+    "the MetaPlot package comes with a C++ program, MetaContour, for creating them.": (
+        "MetaPlot was written partly to make contour plots, so it ships with MetaContour, a C++ program that "
+        "produces them."
     ),
     # page 8
     "The standardized plot-object interface simplifies the process of writing plot-generation programs, as they "
@@ -90,9 +195,31 @@ PARAPHRASES: dict[str, str] = {
         "The paper shows that a new kind of polariton forms at the boundary between a cuprous oxide slab and a "
         "polystyrene microsphere resting on it."
     ),
+    # page 1
+    "But even state-of-the-art planar micro-cavities can hold the light no longer than 10 µs.": (
+        "Even the best planar microcavities available keep light trapped for at most 10 µs."
+    ),
     # page 2
     "Below we compare the evanescent quadrupole polariton and conventional bulk quadrupole polariton in cuprous "
     "oxide.": ("The evanescent quadrupole polariton is then contrasted with the ordinary bulk one in cuprous oxide."),
+    # page 3
+    "The property of the scalable coupling factor can be utilized in practical applications such as non-linear "
+    "optics and is the subject of our future work.": (
+        "Practical uses such as nonlinear optics could exploit the coupling factor's scalability, which the "
+        "authors intend to study next."
+    ),
+    # page 4
+    "Physically this means that the resonant coupling with localized WGM does not let QE escape by means of its "
+    "kinetic energy.": (
+        "In physical terms, resonant coupling to the localized whispering-gallery mode stops the quadrupole "
+        "exciton from escaping through its kinetic energy."
+    ),
+    # page 5
+    "Recent experimental [14] and theoretical [15] studies have shown that the WGM can travel along the chain as "
+    "”heavy photons”.": (
+        "Experiments and theory have lately shown whispering-gallery modes moving down the sphere chain like heavy "
+        "photons."
+    ),
     # texlive-doc/latex/quantumarticle/quantum-template.pdf (two columns)
     # page 1
     "In the standard, twocolumn, layout the abstract is typeset as a bold face first paragraph.": (
@@ -102,12 +229,27 @@ PARAPHRASES: dict[str, str] = {
     "A figure on the first page can help readers remember and recognize your work more easily.": (
         "Putting a figure on page one makes a paper easier for readers to recall and recognise."
     ),
+    # page 1
+    "If you provide the ORCID number of an author by using the \\orcid command, the author name becomes a link to "
+    "their page on orcid.org.": ("Giving an author's ORCID with \\orcid links their name to their orcid.org profile."),
+    # page 2
+    "For multi-line equations align is preferable over eqnarray.": (
+        "Use align instead of eqnarray for equations spanning several lines."
+    ),
     # page 3
     "Please make sure that your plots and figures can still be understood when printed in gray scale and avoid "
     "the simultaneous use of red and green, as the inability to distinguish these two colors is the most "
     "widespread form of color vision deficiency.": (
         "Figures should stay legible when printed in black and white, and red should not be paired with green, "
         "since red-green colour blindness is the most common kind."
+    ),
+    # page 3
+    "Be advised that BibTeX does not support Unicode characters.": (
+        "Note that Unicode characters cannot be handled by BibTeX."
+    ),
+    # page 4
+    "Very wide equations can be shown expanding over both columns using the widetext environment.": (
+        "The widetext environment lets an overly wide equation stretch across the two columns."
     ),
     # page 5
     "In any case, we need the full source of a document that produces the problem and the log file showing the "
@@ -220,6 +362,16 @@ PARAPHRASES: dict[str, str] = {
     "Curves are not necessarily ‘closed’ even if the start and end are the same.": (
         "A curve whose first and last points coincide is not automatically treated as closed."
     ),
+    # page 2
+    "The following are closed (can be filled), as are \\rect, \\polygon, \\circle, and \\ellipse.": (
+        "These paths are closed and so may be filled, like \\circle, \\ellipse, \\rect and \\polygon."
+    ),
+    # page 2
+    "* The angle is optional, and ignored unless option mplabels is in effect. † \\plotdata also respects the "
+    "\\using setting (see \\datafile in section General curves).": (
+        "The angle argument may be omitted and only matters when the mplabels option is on; \\plotdata obeys the "
+        "\\using setting too."
+    ),
     # texlive-doc/latex/flowfram/samples/sample-brochure.pdf (three columns)
     # page 2
     "The flowfram package is designed to enable you to create frames in a document such that the contents of "
@@ -227,18 +379,75 @@ PARAPHRASES: dict[str, str] = {
         "flowfram lets you define frames so that the document's text runs from one frame into the next in the "
         "order they were created."
     ),
+    # page 2
+    "This is useful for creating posters or magazines or any other form of document that does not conform to the "
+    "standard one or two column layout.": (
+        "That suits posters, magazines and other documents that don't fit the usual single- or double-column layout."
+    ),
+    # page 2
+    "If the columns are very narrow, it may be better to use \\raggedright, otherwise TEX may have a problem "
+    "working out the line breaks.": (
+        "With very narrow columns, \\raggedright can help, since TeX may otherwise struggle to find good line breaks."
+    ),
     # page 3
     "The flowfram package provides three types of frame: flow frames, static frames and dynamic frames.": (
         "There are three kinds of frame in flowfram: flow, static and dynamic."
     ),
+    # page 3
+    "A dynamic frame is similar to a static frame, but its contents are re-typeset on each page. (A static frame "
+    "stores its contents in a savebox, whereas a dynamic frame stores its contents in a macro).": (
+        "Unlike a static frame, a dynamic one has its content typeset anew on every page, because it keeps it in a "
+        "macro rather than a savebox."
+    ),
+    # page 3
+    "It is recommended that all the flow frames in a document have the same width, otherwise problems may occur "
+    "when a paragraph spans to flow frames of unequal widths.": (
+        "Flow frames should all be equally wide, or a paragraph running on into a frame of another width can cause "
+        "trouble."
+    ),
+    # page 3
+    "Thus, a static frame can be used, for example, to make a company logo appear in the same place on every page.": (
+        "A static frame is handy, say, for putting a company logo at a fixed spot on each page."
+    ),
+    # page 4
+    "This can either have the values: all, even, odd or none (the latter removes the frame from that point "
+    "on—useful if you have multiple pages with the same number), or it can be a comma-separated list of single "
+    "pages, or page ranges.": (
+        "Accepted values are all, odd, even and none, or else individual pages and ranges of pages given as a "
+        "comma-separated list."
+    ),
+    # page 5
+    "To unset a style, do style=none.": ("Setting style=none removes a style again."),
     # page 6
     "If you want to start a new page, rather than simply move to the next frame, use the command \\finishthispage.": (
         "To go to a fresh page instead of just the following frame, use \\finishthispage."
     ),
+    # page 6
+    "The flowfram package has the package option draft which will draw the bounding boxes for each frame defined.": (
+        "With the draft option, flowfram outlines the bounding box of every frame."
+    ),
     # texlive-doc/latex/papertex/example/example.pdf (three columns)
+    # page 1
+    "This is the caption of the main image on the front page.": (
+        "The text under the front page's main picture is its caption."
+    ),
+    # page 2
+    "This is the heading of a piece of news expanded over three columns.": (
+        "Here a news item's headline stretches across three columns."
+    ),
+    # page 2
+    "This is a column title using the “lines” style.": ("This column heading is set in the lines style."),
+    # page 2
+    "The news always end with a black square but you can change this.": (
+        "By default every news item is closed off by a filled black square, which can be altered."
+    ),
     # page 3
     "This is an expanded “doublebox” title which breaks the text within a news.": (
         "Here a widened doublebox title interrupts the text of a news item."
+    ),
+    # page 3
+    "It can be useful when we want to embed a related text inside a piece of news.": (
+        "That helps when a related piece of writing should be placed within a news article."
     ),
     # page 4
     "This is an example of “editorial” type of news.": ("This item illustrates the editorial kind of news."),
@@ -247,9 +456,27 @@ PARAPHRASES: dict[str, str] = {
     "Alle informatie over het installatieprogramma is te vinden op https://www.debian.org/ devel/debian-installer/.": (
         "Op de debian-installer-pagina van debian.org staat alles over het installatieprogramma."
     ),
+    # page 1
+    "Controleer de controlesom van geïnstalleerde pakketten.": (
+        "Verifieer de checksums van pakketten die al op het systeem staan."
+    ),
+    # page 1
+    "Toon bij welk pakket een bestand hoort.": ("Laat zien tot welk pakket een bepaald bestand behoort."),
     # page 2
     "Toon versies en archiefgebieden van beschikbare pakketten.": (
         "Laat zien welke versies en archiefonderdelen er van beschikbare pakketten zijn."
+    ),
+    # page 2
+    "Werk de pakketlijsten bij vanuit de pakketbronnen uit het bestand /etc/apt/sources.list.": (
+        "Vernieuw de lijsten van pakketten op basis van de bronnen die in /etc/apt/sources.list staan."
+    ),
+    # page 2
+    "Verwijder pakketten waar geen andere pakketten van afhankelijk zijn.": (
+        "Ruim pakketten op waarvan geen enkel ander pakket afhangt."
+    ),
+    # page 2
+    "Net als apt upgrade, maar met geavanceerde conflictafhandeling.": (
+        "Zoals apt upgrade, alleen met betere afhandeling van conflicten."
     ),
     # debian-refcard/refcard-sv-a4.pdf.gz (three columns)
     # page 1
@@ -257,6 +484,22 @@ PARAPHRASES: dict[str, str] = {
     "nyare.": ("Dokumentet får användas under GNU GPL version 3 eller senare."),
     # page 1
     "Skriv paketvalen till en fil.": ("Spara valen av paket i en fil."),
+    # page 1
+    "Kopiera filer till annan dator (och vice versa).": ("Överför filer till en annan maskin eller därifrån."),
+    # page 1
+    "Visa och manipulera nätverksgränssnitt och routing, behöver iproute2.": (
+        "Granska och ändra nätverkskort och routning; kräver iproute2."
+    ),
+    # page 2
+    "Uppdaterar paketlistorna från paketförråden listade i /etc/apt/sources.list.": (
+        "Hämtar nya paketlistor från de förråd som står i filen /etc/apt/sources.list."
+    ),
+    # page 2
+    "Installera senaste versionen av alla installerade paket.": (
+        "Uppgradera alla paket som finns på systemet till nyaste utgåvan."
+    ),
+    # page 2
+    "Åsidosätt ett pakets version av en fil.": ("Ersätt den fil som ett paket levererar med en egen variant."),
     # texlive-doc/metapost/featpost/doc/featpostbeamer.pdf (slides)
     # page 2
     "These schematic diagrams are vectorial and focus on the representation of edges (unlike ray-traced raster "
