@@ -5,21 +5,21 @@ Each pairs a truth sentence of a held-out-3 file (exactly as ``truth_of`` gives 
 page it lies on, noted above it, is the page a citation of the claim should name) with a
 claim written by hand in other words.
 
-Begun 2026-11-29 by ``heldout3`` (64 claims), continued the same day by ``para3``,
-blind: by reading only the truth sentences (pdftotext and pdfminer.six agreeing),
+Written 2026-11-29, begun by ``heldout3`` (64 claims) and completed by ``para3`` (108
+more), blind: by reading only the truth sentences (pdftotext and pdfminer.six agreeing),
 without reading the reader's or the citation engine's code (search/, reference/,
-worker/) and without running deepref or any benchmark on these files. 117 claims so
-far: two columns 47, one column 20, three columns 36, slides 14 (those slides have few
-truth sentences), spread over each file's pages. Most restate the whole sentence in
-other words; some keep only the main part of a long one, or sum it up in plain words as
-a user's answer sentence would: synonyms and changed structure, not the sentence's
-distinctive phrases (a command's, option's or file's name stays where nothing else
-names it). A claim is in the sentence's language (French for gut2001, Dutch and Swedish
-for the reference cards, Portuguese for beamerthemelalic). afparticle's afpsample.pdf
-(placeholder Latin) has no claim. More one-column and slide claims are to be written
-before the split is measured once. A key is a truth sentence of one held-out-3 file
-only. tests/benchmarks/test_pdf_real_claims.py checks every key against the truth
-when the corpus is installed."""
+worker/) and without running deepref or any benchmark on these files. 172 claims over
+every held-out-3 file but one, spread over each file's pages: two columns 47, one
+column 52, three columns 36, slides 37 (slides and reference cards have few truth
+sentences; too generic ones, placeholder Latin among them, have no claim). Most restate
+the whole sentence in other words; some keep only the main part of a long one, or sum
+it up in plain words as a user's answer sentence would: synonyms and changed structure,
+not the sentence's distinctive phrases (a command's, option's or file's name stays
+where nothing else names it). A claim is in the sentence's language (French for
+gut2001, Dutch and Swedish for the reference cards, Portuguese for beamerthemelalic).
+afparticle's afpsample.pdf (placeholder Latin) has no claim. A key is a truth sentence
+of one held-out-3 file only. tests/benchmarks/test_pdf_real_claims.py checks every key
+against the truth when the corpus is installed."""
 
 from __future__ import annotations
 
@@ -263,13 +263,47 @@ PARAPHRASES: dict[str, str] = {
     "keyboard.": (
         "The guide covers only the simplest setting, where commands are entered at a keyboard on a command line."
     ),
+    # page 3
+    "This is because mfpic reserves the amount of space specified in the arguments of the mfpic environment.": (
+        "The reason is that mfpic sets aside as much room as the environment's arguments ask for."
+    ),
+    # page 5
+    "To get the boundary back, simply add \\draw before the \\gfill.": (
+        "Putting \\draw in front of \\gfill brings the outline back."
+    ),
     # page 8
     "We can also draw smooth curves.": ("Smooth curves can be drawn as well."),
+    # page 9
+    "The command \\fcncurve does enforce this (assuming the points to be connected are listed in left-to-right "
+    "order).": (
+        "\\fcncurve guarantees that the curve runs from left to right, provided its points are given in that order."
+    ),
+    # page 16
+    "There is a good reason for this: metapost cannot, without human aid, know if two points are the same, or "
+    "merely accidentally so close that the accuracy of the program sees them as the same.": (
+        "MetaPost cannot decide by itself whether two points truly coincide or are merely too close for its "
+        "precision to tell apart."
+    ),
     # page 17
     "The first, third, etc., lengths represent the lengths of dashes (0pt means a dot), and the second, fourth, "
     "etc., represent spaces.": (
         "In a dash pattern the odd-numbered lengths give the dashes, zero meaning a dot, and the even-numbered "
         "ones give the gaps."
+    ),
+    # page 22
+    "In metapost, the only way to clear the inside of a region is to cover it up.": (
+        "MetaPost can only erase a region's interior by painting over it."
+    ),
+    # page 23
+    "Putting \\lclosed in front of \\polyline, for example, produces the same result as \\polygon.": (
+        "Applying \\lclosed to a \\polyline gives what \\polygon would."
+    ),
+    # page 26
+    "If there are 100 mfpic figures in a document, metapost produces 100 files (apart from a couple of temporary "
+    "files and the .log file), but the metafont procedure produces only four files no matter how many figures are "
+    "present.": (
+        "With MetaPost every figure of a document gets a file of its own, whereas Metafont yields just four files "
+        "however many figures there are."
     ),
     # page 27
     "After changing modes.mf, you need to run whatever programs your TEX system requires to remake the metafont "
@@ -282,9 +316,31 @@ PARAPHRASES: dict[str, str] = {
     "METAPOST est un outil particulièrement bien adapté à la réalisation des dessins techniques d’un document.": (
         "Pour les dessins techniques d'un document, METAPOST convient tout particulièrement."
     ),
+    # page 1
+    "Cet article est dédié à Donald Knuth dont la thèse portait sur la géométrie projective.": (
+        "L'article rend hommage à Donald Knuth, qui avait consacré sa thèse à la géométrie projective."
+    ),
+    # page 2
+    "Enfin, METAPOST signale si certaines équations sont redondantes ou inconsistantes.": (
+        "METAPOST avertit aussi lorsque des équations se répètent ou se contredisent."
+    ),
+    # page 5
+    "Ce module est disponible sur CTAN en graphics/metapost/macros/3d.": (
+        "Le module se télécharge depuis CTAN (répertoire graphics/metapost/macros/3d)."
+    ),
+    # page 12
+    "Elle correspond à un observateur à l’infini, mais qui regarde la scène avec un télescope de puissance infinie.": (
+        "C'est comme regarder d'infiniment loin avec une lunette d'une puissance sans limite."
+    ),
     # page 15
     "Sa méthode de construction est quelquefois appelée construction ou projection de Monge.": (
         "On nomme parfois cette façon de construire la projection de Monge."
+    ),
+    # page 22
+    "La figure 15 illustre aussi le célèbre théorème de Girard Desargues (1639), qui est la pierre angulaire de la "
+    "géométrie projective.": (
+        "La figure 15 montre également le théorème de Desargues (1639), sur lequel repose toute la géométrie "
+        "projective."
     ),
     # page 26
     "Le problème qui se pose dans l’élimination (ou le traitement spécial) des parties cachées est cependant "
@@ -292,10 +348,34 @@ PARAPHRASES: dict[str, str] = {
         "Sur une vue fixe, cacher ou traiter à part les parties invisibles reste un problème assez simple à poser "
         "et à résoudre."
     ),
+    # page 28
+    "Très souvent, certains points de fuite seront assez éloignés sur le dessin, voire en-dehors de celui-ci.": (
+        "Il arrive fréquemment que des points de fuite tombent loin sur la figure, parfois même hors du dessin."
+    ),
+    # page 31
+    "En ce qui concerne les systèmes d’enseignement de la géométrie, il faut citer en particulier le logiciel "
+    "Cabri-Géomètre (cf. http://www.cabri.net).": (
+        "Parmi les outils pour enseigner la géométrie, on doit mentionner Cabri-Géomètre."
+    ),
     # texlive-doc/latex/prerex/intro.pdf (one column)
+    # page 2
+    "Prerequisite charts are useful to students selecting courses and planning their programs, and to faculty and "
+    "staff advising students and managing curriculum development.": (
+        "Such charts help students choose courses and plan their studies, and help the faculty and staff who "
+        "advise them or shape the curriculum."
+    ),
     # page 4
     "SVG images can be rendered directly by all modern web browsers and are comparable to PDF in quality.": (
         "Every current web browser can show SVG pictures directly, at a quality on par with PDF."
+    ),
+    # page 5
+    "For example, the course code and the timetable information on the first line of course boxes are in a smaller "
+    "font than the course name.": (
+        "In a course box, the code and the schedule on the top line use smaller type than the title of the course."
+    ),
+    # page 6
+    "You will be ”locked-in” to use the drafting service for every future modification of the chart.": (
+        "Every later change to the chart would tie you to that drafting service."
     ),
     # page 7
     "If Gnome or KDE libraries are installed, variants gpdf, kghostview, evince, and kpdf (now renamed okular) "
@@ -303,15 +383,33 @@ PARAPHRASES: dict[str, str] = {
         "With the Gnome or KDE libraries present, viewers such as gpdf, kghostview, evince and kpdf (now okular) "
         "can be used."
     ),
+    # page 8
+    "Serifs improve the readability of long texts.": ("Long passages are easier to read in a typeface with serifs."),
     # page 10
     "An arrow can be either a prerequisite (solid), a co-requisite (dotted), or recommended (dashed).": (
         "Arrows come in three kinds: solid for a prerequisite, dotted for a co-requisite and dashed for a "
         "recommendation."
     ),
+    # page 11
+    "A .tex file is essentially text with interspersed LaTeX commands, much as a web-page description has text "
+    "with Hypertext Mark-up Language (HTML) tags interspersed.": (
+        "Basically, .tex files hold prose mixed with LaTeX commands, the way a web page mixes its text with HTML tags."
+    ),
+    # page 12
+    "The arrows produced by prereq, coreq, and recomm instructions by default are slightly curved (except very "
+    "short ones).": ("By default, the arrows of recomm, prereq and coreq bend a little, apart from very short ones."),
     # texlive-doc/latex/knittingpattern/introduction.pdf (one column)
     # page 1
     "First, the class requires a number of other packages: graphicx, float, fancyhdr, longtable, calc and xcolor.": (
         "The class depends on several other packages, among them graphicx, fancyhdr, longtable and xcolor."
+    ),
+    # page 1
+    "The image used throughout (lion.png) is the CTAN lion, drawn by Duane Bibby.": (
+        "The picture used everywhere, lion.png, is Duane Bibby's drawing of the CTAN lion."
+    ),
+    # page 3
+    "The rows have alternating colours for ease of reading.": (
+        "Rows are shaded in two colours in turn so that they are easier to follow."
     ),
     # page 4
     "All of the commands are easily modifiable, and I would encourage you to edit them to find a style you "
@@ -325,9 +423,17 @@ PARAPHRASES: dict[str, str] = {
         "Quantum Views follow a different publication route from ordinary articles: they appear only as HTML and "
         "do not have to go on the arXiv."
     ),
+    # page 1
+    "The editors at Quantum can then generate the HTML output by supplying the html option.": (
+        "Quantum's editors produce the web version by turning on the html option."
+    ),
     # page 2
     "If you are unsure wether or not the command you want to use is supported, please consult the MathJax "
     "documentation.": ("When in doubt whether a command works, check MathJax's documentation."),
+    # page 2
+    "As formulas are directly rendered on the webpage, you can not use custom commands and libraries.": (
+        "Because equations are rendered straight in the browser, your own macros and packages cannot be used."
+    ),
     # texlive-doc/latex/hagenberg-thesis/examples/HgbArticle/main.pdf (one column)
     # page 1
     "This document shows how to use the hgbarticle class, which combines the standard LaTeX article class with "
@@ -335,14 +441,41 @@ PARAPHRASES: dict[str, str] = {
         "The document demonstrates the hgbarticle class, which merges LaTeX's standard article class with the "
         "Hagenberg thesis style hgb.sty."
     ),
+    # page 1
+    "When converting a thesis you thus need to demote all chapter commands to sections, sections to subsections etc.": (
+        "Turning a thesis into an article therefore means moving every heading down a level: chapters become "
+        "sections, sections subsections, and so on."
+    ),
+    # page 1
+    "Thus elements inserted with \\includegraphics{..} should use the length \\columnwidth for scaling.": (
+        "Images included with \\includegraphics should be scaled to \\columnwidth."
+    ),
+    # page 2
+    "The only difference is that \\printbibliography is used directly at the end of the document.": (
+        "The sole change: \\printbibliography comes as the document's very last command."
+    ),
     # texlive-doc/latex/gcard/gcard.pdf (one column)
     # page 1
     "The gcard package provides a means of producing simple greeting cards.": (
         "With gcard one can make plain greeting cards."
     ),
+    # page 1
+    "The package formats the text into four “panels” and arranges them on the sheet so that they are correctly "
+    "oriented when the sheet is folded twice to make a card.": (
+        "gcard lays out four panels on one sheet, turned so that folding the sheet twice gives a properly oriented "
+        "card."
+    ),
+    # page 2
+    "Each environment sets its contents in a minipage of width \\panelwidth and height \\panelheight.": (
+        "Every panel environment puts what it holds in a minipage sized \\panelwidth by \\panelheight."
+    ),
     # page 3
     "The only option handled directly by the package is showboxes, which is passed to the textpos package.": (
         "showboxes is the single option the package deals with itself, and it hands it on to textpos."
+    ),
+    # page 3
+    "If you load textpos explicitly, you must use its absolute option.": (
+        "Loading textpos yourself requires giving it the absolute option."
     ),
     # page 4
     "Also, if you produce a nice card with gcard, I’d enjoy seeing a .pdf copy.": (
@@ -353,8 +486,18 @@ PARAPHRASES: dict[str, str] = {
     "Throughout an entire semester, there can be a large number of PDFs that would need to be searched.": (
         "Over a whole term, the number of PDF files one may have to search through can grow large."
     ),
+    # page 1
+    "This package allows for easily combining individual PDFs into a large one, indexing each with a title that "
+    "PDF viewers can display. lectureslides also provides a table of contents.": (
+        "lectureslides merges separate PDFs into one, labels each part with a heading that viewers show, and "
+        "includes a contents list."
+    ),
     # page 2
     "Either optional argument can be left empty.": ("Both optional arguments may be given as empty."),
+    # page 3
+    "Multiple \\lectureslides can be stringed together to include slides from different PDFs.": (
+        "Several \\lectureslides commands in a row pull in slides from different PDF files."
+    ),
     # texlive-doc/generic/mfpic/mfpcard.pdf (three columns)
     # page 1
     "This information was prepared for version 1.10 of mfpic.": ("The card describes mfpic version 1.10."),
@@ -506,11 +649,71 @@ PARAPHRASES: dict[str, str] = {
     "images that focus on surfaces).": (
         "The diagrams are vector drawings that stress edges, not surfaces as ray-traced bitmaps do."
     ),
+    # page 5
+    "FEATPOST uses a projection plane that is perpendicular to the line of view and contains the viewcentr.": (
+        "FEATPOST's projection plane passes through viewcentr and is at right angles to the viewing line."
+    ),
+    # page 6
+    "One consequence of this setup is that f and viewcentr must not be on the same vertical line.": (
+        "Because of this arrangement, f and viewcentr may not lie on one vertical line."
+    ),
+    # page 9
+    "The spherical projection is the composition of two operations: (i) there is a projection onto a sphere and "
+    "(ii) the sphere is plaited onto the projection plane.": (
+        "Spherical projection combines two steps: mapping onto a sphere, then flattening that sphere onto the "
+        "plane of projection."
+    ),
+    # page 12
+    "When two lines cross, one should be able to see which line is in front of the other.": (
+        "Where two lines intersect, the drawing should show which one lies in front."
+    ),
+    # page 14
+    "The production of shadows involves the global variables LightSource, ShadowOn and HoriZon.": (
+        "Shadows are controlled by the globals HoriZon, LightSource and ShadowOn."
+    ),
+    # page 16
+    "A fat stick resembles the Teflon magnets used to mix chemicals.": (
+        "A fat stick looks like a Teflon stirring bar from a chemistry lab."
+    ),
+    # page 18
+    "Finaly, it is important to remember that some capabilities of FEATPOST, although usable, may be considered "
+    "“buggy” or only partially implemented.": ("Some FEATPOST features work but are buggy or incomplete."),
+    # page 20
+    "It is highly beneficial to be able to understand and cope with METAPOST error messages as FEATPOST has no "
+    "protection against mistaken inputs.": (
+        "Since FEATPOST does not guard against bad input, knowing how to read MetaPost's error messages helps a lot."
+    ),
+    # page 21
+    "It’s advisable not to try very complex diagrams at first and it’s recommended to keep 3D coordinates near "
+    "order 1 (default METAPOST units).": (
+        "Start with simple diagrams, and keep 3D coordinates around 1 in MetaPost's default units."
+    ),
     # page 24
     "FEATPOST uses the variable f as the point of view.": ("In FEATPOST the viewpoint is held in the variable f."),
+    # page 27
+    "The most important macro is rp that converts 3D points to two-dimensional (2D) rigorous, orthogonal or "
+    "fish-eye projections.": (
+        "The key macro, rp, turns points in 3D into fish-eye, orthogonal or rigorous 2D projections."
+    ),
+    # page 33
+    "Approximating a point in 3D-space with given distances from three other points is the same as calculating the "
+    "intersection of three spheres.": (
+        "Finding a point in space at set distances from three known points amounts to intersecting three spheres."
+    ),
     # page 64
     "Jens Schwaiger contributed new macros.": ("New macros were added by Jens Schwaiger."),
+    # page 64
+    "Also, the very accurate criticism of Cristian Barbarosie has significantly contributed to fundamental "
+    "improvements.": ("Cristian Barbarosie's precise critique led to major improvements."),
     # texlive-doc/metapost/featpost/doc/metapostpropaganda.pdf (slides)
+    # page 1
+    "Sort of workshop about TEX–things, focusing on the METAPOST language.": (
+        "A kind of TeX workshop centred on MetaPost."
+    ),
+    # page 6
+    "You choose what you get but you only get it at the end of a long path.": (
+        "What you end up with is your choice, yet it arrives only after a long road."
+    ),
     # page 9
     "METAPOST is the realm of graphic parameterization.": ("MetaPost is where graphics get parameterised."),
     # page 11
@@ -525,12 +728,24 @@ PARAPHRASES: dict[str, str] = {
     "the PDF format.": ("The PDF format gives paperless online documents extra ways to inform and to navigate."),
     # page 11
     "This method is used by package hyperref.": ("hyperref relies on this approach."),
+    # page 17
+    "UseOutlines, UseThumbs: Outlines, thumbnails are visible.": (
+        "With UseOutlines or UseThumbs the bookmarks or the page thumbnails are shown."
+    ),
+    # page 17
+    "After package has been loaded, it switches between Unicode and PDFDocEncoding.": (
+        "Once loaded, the package toggles between PDFDocEncoding and Unicode."
+    ),
+    # page 26
+    "The following examples uses commands of pdfTEX.": ("The next examples rely on pdfTeX commands."),
     # texlive-doc/latex/beamerthemelalic/beamerthemelalic-exemplo.pdf (slides)
     # page 5
     "Eslaide somente com o título principal.": ("Slide que traz apenas o título principal."),
     # texlive-doc/latex/beamertheme-simpledarkblue/beamertheme-simpledarkblue-sample.pdf (slides)
     # page 4
     "The title of the block is “Examples”.": ("This block is headed Examples."),
+    # page 4
+    "Sample text in green box.": ("The green box holds example text."),
     # page 8
     "Uncomment the code on this slide to include your own image from the same directory as the template .TeX file.": (
         "To show your own picture, remove the comment marks from this slide's code and put the image in the "
@@ -539,14 +754,32 @@ PARAPHRASES: dict[str, str] = {
     # texlive-doc/latex/tdclock/tdclock-beamer-example.pdf (slides)
     # page 2
     "This document uses the option resetatpages=2.": ("The option resetatpages=2 is set in this document."),
+    # page 2
+    "Wait some seconds until you see the crono advancing, then go to the next page, go back to this page again and "
+    "wait some seconds to see how the crono is reset.": (
+        "After a few seconds, leave the page and come back to it to watch the chronometer restart from zero."
+    ),
     # page 3
     "Here we have inserted the clock at the place reserved to the date, the foot line in the case of Madrid theme.": (
         "With the Madrid theme, the clock was put in the footline where the date normally goes."
     ),
+    # page 3
+    "Look at the foot!, the clock must be running.": ("The clock in the footer should be ticking."),
+    # page 4
+    "Click at the left button, see what happens (you must wait 10 seconds), then click at the right button and see "
+    "the result.": ("Press the left button, wait ten seconds, then press the right one to see what it does."),
     # texlive-doc/latex/beamertheme-npbt/example/NPBT_exsamle.pdf (slides)
     # page 2
     "Use it like any other beamer based theme!": ("The theme is used the same way as any other beamer theme."),
+    # page 4
+    "All the grate people supporting me to make this all happen.": (
+        "Thanks go to everyone who helped make this possible."
+    ),
     # texlive-doc/latex/beamertheme-light/beamertheme-light-example.pdf (slides)
+    # page 2
+    "The beamer document will have the same layout as this document.": (
+        "Your beamer slides will look just like this example."
+    ),
     # page 3
     "Use the command \\thankframe{mymessage} for the last frame.": (
         "For the closing frame, call \\thankframe with your message."
