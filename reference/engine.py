@@ -566,9 +566,11 @@ def _resolve(call: _Call, parsed: list[Marker], positions: list[int]) -> list[_C
             memo = pages.setdefault(key, {})
             # in a paged document, the boilerplate left out may still hold body sentences
             aside = frozenset(rows).difference(allowed) if paged else frozenset()
+            vectors = judge.scores.segment_vectors if paged and call.embedder is not None else None
             chunk, quote = _cited_passage(
                 segment, row, rows if aside else allowed, chunks, scores, judge.prof, memo,
                 weights=weights.get(key) if paged else None, aside=aside, embedder=call.embedder if paged else None,
+                claim_vector=vectors[seg_index] if vectors is not None else None,
             )  # fmt: skip
             ev = judge.evidence([(seg_index, row)], cited=True)[0]
             value = float(scores[row])
@@ -628,6 +630,7 @@ def _cited_passage(
     weights: WordWeights | None = None,
     aside: frozenset[int] = frozenset(),
     embedder: Embedder | None = None,
+    claim_vector: np.ndarray | None = None,
 ) -> tuple[Chunk, tuple[int, int] | None]:
     """The passage a model's citation of a page shows (``chunk_span``) and its quote.
 
@@ -644,7 +647,8 @@ def _cited_passage(
     ``rows`` that are boilerplate the claim is not about, where only body sentences
     (reference.boilerplate.body_sentence) may be quoted. ``embedder``: the one scoring
     used, for a paged document: each sentence's cosine with the claim, standardised
-    over the candidate sentences, counts too (``PAGED_COSINE_WEIGHT``)."""
+    over the candidate sentences, counts too (``PAGED_COSINE_WEIGHT``); ``claim_vector``:
+    the claim's embedding as scoring made it (L2-normalised), so it is not embedded again."""
     src, chunk = chunks[best]
     if not prof.narrow_quote or not chunk.text:
         return chunk, None
@@ -672,7 +676,7 @@ def _cited_passage(
         placed = place_quote(
             segment.text, page, passage_scores, weights=weights,
             precision=PAGED_PRECISION, passage_weight=PAGED_PASSAGE_WEIGHT,
-            cosines=_sentence_cosines(embedder, segment.text, src.text, page.spans), cosine_weight=PAGED_COSINE_WEIGHT,
+            cosines=_sentence_cosines(embedder, claim_vector, src.text, page.spans), cosine_weight=PAGED_COSINE_WEIGHT,
             fragment=fragments(src.text, page.spans), fragment_penalty=FRAGMENT_PENALTY,
         )  # fmt: skip
     else:
@@ -686,21 +690,22 @@ def _cited_passage(
 
 
 def _sentence_cosines(
-    embedder: Embedder | None, claim: str, text: str, spans: list[tuple[int, int]]
+    embedder: Embedder | None, claim: np.ndarray | None, text: str, spans: list[tuple[int, int]]
 ) -> np.ndarray | None:
-    """Cosine (clipped to [0, 1]) of ``claim`` with each sentence ``text[start:end]``,
-    standardised over these sentences (minus their mean, over their spread): how far
-    a sentence stands out from the document's others by meaning, on one scale
-    whatever band the embedder's cosines sit in for this claim
-    (``PAGED_COSINE_WEIGHT``). None without an embedder or when it fails now (the
-    quote is then placed by words alone, as scoring falls back to them)."""
-    if embedder is None or not spans:
+    """Cosine (clipped to [0, 1]) of the claim (``claim``: its L2-normalised vector, as
+    scoring embedded it) with each sentence ``text[start:end]``, standardised over these
+    sentences (minus their mean, over their spread): how far a sentence stands out from
+    the document's others by meaning, on one scale whatever band the embedder's cosines
+    sit in for this claim (``PAGED_COSINE_WEIGHT``). None without an embedder or a
+    claim vector, or when the embedder fails now (the quote is then placed by words
+    alone, as scoring falls back to them)."""
+    if embedder is None or claim is None or not spans:
         return None
     try:
-        vectors = l2_normalise(embed_texts(embedder, [claim] + [text[a:b] for a, b in spans]))
+        vectors = l2_normalise(embed_texts(embedder, [text[a:b] for a, b in spans]))
     except Exception:  # any embedder failure: the words still place the quote
         return None
-    cosines = np.clip(vectors[1:] @ vectors[0], 0.0, 1.0).astype(np.float64)
+    cosines = np.clip(vectors @ np.asarray(claim, dtype=np.float32), 0.0, 1.0).astype(np.float64)
     spread = float(cosines.std())
     return (cosines - cosines.mean()) / spread if spread > 1e-6 else np.zeros_like(cosines)
 

@@ -47,6 +47,7 @@ class Scores:
     dense: np.ndarray | RowBlocks | None = None  # cosine matrix (0 where a chunk was not embedded)
     dense_mask: np.ndarray | None = None  # chunks that were embedded
     embedder: str | None = None  # name of the embedder whose cosines ``dense`` holds
+    segment_vectors: np.ndarray | None = None  # the segments' L2-normalised embeddings (for quote placement)
 
 
 def l2_normalise(vectors: np.ndarray) -> np.ndarray:
@@ -144,7 +145,9 @@ def score(
     name = getattr(embedder, "name", None)
     matrix, dense = _assemble(compute, n, m, blockwise, with_dense=True)
     scorer: Scorer = "cosine" if config.blend >= 1.0 else "hybrid"
-    return Scores(matrix, scorer, embedded=len(texts), dense=dense, dense_mask=mask, embedder=name)
+    return Scores(
+        matrix, scorer, embedded=len(texts), dense=dense, dense_mask=mask, embedder=name, segment_vectors=seg_vecs
+    )
 
 
 def embed_texts(embedder: Embedder, texts: list[str]) -> np.ndarray:

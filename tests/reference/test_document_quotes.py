@@ -205,3 +205,33 @@ def test_fragments_are_headings_labels_and_list_items_not_sentences():
         spans.append((at, at + len(line)))
         at += len(line) + 1
     assert fragments(text, spans).tolist() == [True, True, True, True, False, False]
+
+
+class _Counting(_Senses):
+    """``_Senses``, remembering every text it was asked to embed."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        self.asked.extend(texts)
+        return super().embed(texts)
+
+
+def test_the_claim_is_embedded_once_for_scoring_and_quote_placement():
+    """Scoring embeds the claim; the quote placement in a paged document takes that
+    vector instead of embedding the claim a second time (on the old code, twice), and
+    still quotes the sentence that stands out by meaning."""
+    sentence = "Your document will be returned to its authors if modifications are discovered."
+    pages = [
+        ["If you have published with us before, this guide explains the recent changes to the paper template."],
+        ["Reviewers read each submission twice before the meeting.", "Each reviewer writes a short report."],
+        [f"{sentence} The office keeps a copy of each one.", "Accepted papers appear in the proceedings."],
+    ]
+    text, marks = _document(pages)
+    source = Source("1", "file:///d/guide.pdf", "Guide", text, marks=marks)
+    claim = "If changes to the template are detected, the paper is sent back to its authors to be revised."
+    embedder = _Counting()
+    ref = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0, embedder=embedder)
+    assert embedder.asked.count(claim) == 1
+    assert ref.references[0].quote == sentence
