@@ -40,7 +40,10 @@ the page, where pdftotext and viewers leave them out; read, they were 6 of its d
 those lines, each taken out as whole lines even where pdftotext sets it on two
 (hobete's footer "T. Görlach Inst."); since method 9. A letter followed by
 combining marks is composed: pdftotext gives an accent a font draws apart (LaTeX's
-OT1 umlauts) as a combining mark; since method 10.
+OT1 umlauts) as a combining mark; since method 10. A space between a letter and a closing
+angle bracket goes: a meta-variable's italic correction before "⟩", not a space, which
+both extractors read as one after some letters only ("⟨cmd ⟩" beside "⟨code⟩"); since
+method 11.
 
 Limits: a sentence both extractors get wrong the same way counts as truth (and one
 either gets wrong is left out, so the hardest pages weigh less); a compound hyphen at a
@@ -272,8 +275,12 @@ _HYPHEN = re.compile(r"(?<=[a-zà-ÿ])-\n\s*(?=[a-zà-ÿ])")
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl"})
 _DIGITS = re.compile(r"\d+")
 _COMBINED = re.compile(r"[^\W\d_][\u0300-\u036f]+")  # a letter and the combining marks after it
+# a space between a letter and a closing angle bracket: usrguide's meta-variable "⟨cmd⟩" is
+# set "⟨cmd\/⟩", and the italic correction after some letters ("d", not "e") passes both
+# extractors' space threshold ("⟨cmd ⟩" but "⟨code⟩" on one page); since method 11
+_BRACKET_GAP = re.compile(r"(?<=[^\W\d_]) (?=[⟩〉])")
 _SENTENCE_TAIL = re.compile(r"[^\W\d_]*[a-zà-ÿ][.!?]$")  # one word ending a sentence: a cell's last line
-METHOD = 10  # bump when the truth's method changes: cached truths are then made anew
+METHOD = 11  # bump when the truth's method changes: cached truths are then made anew
 
 
 # this module's text, hashed into each cached truth's name: helpers working on the truth at
@@ -346,8 +353,11 @@ def _off(item: Any, bbox: tuple[float, float, float, float]) -> bool:
 def _clean(text: str) -> str:
     """Ligatures spelt out, line-end hyphens mended, and a letter followed by combining
     marks composed (pdftotext gives an accent a font draws apart as a combining mark:
-    "Einfu\u0308hrung"); nothing else is normalised (a Greek oxia stays as drawn)."""
+    "Einfu\u0308hrung"), and a space between a letter and a closing angle bracket dropped
+    (a meta-variable's italic correction: "⟨cmd ⟩"); nothing else is normalised (a Greek
+    oxia stays as drawn)."""
     text = _COMBINED.sub(lambda m: unicodedata.normalize("NFC", m.group()), text)
+    text = _BRACKET_GAP.sub("", text)
     return _HYPHEN.sub("", text.translate(_LIGATURES).replace("\u00ad\n", ""))
 
 

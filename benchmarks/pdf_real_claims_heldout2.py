@@ -204,7 +204,7 @@ PARAPHRASES: dict[str, str] = {
     "Spaces are trimmed at each end of each item parsed.": (
         "Each parsed item has leading and trailing blanks removed."
     ),
-    "This allows you to then provide a new definition for ⟨existing-cmd ⟩ that makes use of ⟨cmd ⟩ (i.e., of its "
+    "This allows you to then provide a new definition for ⟨existing-cmd⟩ that makes use of ⟨cmd⟩ (i.e., of its "
     "old definition).": "You can then redefine the original command in terms of its saved former meaning.",
     "This is basically a thin wrapper for the primitive \\numexpr command and therefore has some syntax "
     "restrictions.": "Since it merely wraps TeX's \\numexpr primitive, its syntax is somewhat limited.",

@@ -60,7 +60,7 @@ class Line:
     right: float
     top: float
     text: str
-    vertical: bool = False
+    vertical: bool = False  # upright or slanted: out of the columns, read after the page's lines
     key: frozenset[str] = field(default_factory=frozenset)
     alone: bool = True  # an edge line with no other line on its baseline
 
@@ -73,12 +73,14 @@ class Line:
 class PageBoxes:
     """A page's size and its text boxes as (left, bottom, right, top, text). A page that
     repeats an earlier page's text (a frame's slide showing nothing new) gives no text but
-    counts when running lines are compared across pages."""
+    counts when running lines are compared across pages. ``slanted``: its text set at a
+    slant (a diagonal watermark), kept out of its columns and read after its lines."""
 
     width: float
     height: float
     boxes: Sequence[Box]
     repeated: bool = False
+    slanted: Sequence[Box] = ()
     lines: list[Line] = field(default_factory=list)
     edges: list[Line] = field(default_factory=list)
     frame: int = 0  # the slides that show one frame built up over overlays share this
@@ -179,12 +181,14 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
     text (``id(line)`` of ``page.lines``)."""
     for page in pages:
         page.lines = lines_of(without_line_numbers(page.boxes))
+        page.lines += [Line(*box, vertical=True) for box in page.slanted if box[4].strip()]
         page.edges = _edge_lines(page.lines, page.height)
         for line in page.edges:
             line.key = _key(line.text)
-    for page, frame in zip(pages, _frames(pages), strict=True):
+    slides = _landscape(pages)  # worked out once: titles, frames and the template use it
+    for page, frame in zip(pages, _frames(pages, slides), strict=True):
         page.frame = frame
-    titles = _titles(pages)
+    titles = _titles(pages, slides)
     running: list[set[int]] = []
     for i, page in enumerate(pages):
         gone = {
@@ -194,7 +198,7 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
         few = len(pages) <= MIN_ALIKE_PAGES
         gone |= {id(ln) for ln in page.edges if id(ln) not in titles[i] and _is_running(ln, page, nearby, few)}
         running.append(gone)
-    for gone, template in zip(running, _slide_frames(pages), strict=True):
+    for gone, template in zip(running, _slide_frames(pages, slides), strict=True):
         gone |= template
     _trim_running_parts(pages, running)
     return running
@@ -233,16 +237,16 @@ def _trim_running_parts(pages: list[PageBoxes], running: list[set[int]]) -> None
                     break
 
 
-def _titles(pages: list[PageBoxes]) -> list[set[int]]:
-    """In a deck, each slide's lines set larger than most of the deck's text: frame
-    titles, which the frames of one section may share ("The sidebar option" on nine
-    slides); a deck's running lines are set smaller than its text."""
-    slides = _landscape(pages)
+def _titles(pages: list[PageBoxes], slides: list[int]) -> list[set[int]]:
+    """In a deck (``slides``: its slides' indices), each slide's lines set larger than most
+    of the deck's text: frame titles, which the frames of one section may share ("The
+    sidebar option" on nine slides); a deck's running lines are set smaller than its text."""
     heights = sorted(ln.height for i in slides for ln in pages[i].lines if not ln.vertical)
     if not heights:
         return [set() for _ in pages]
     usual = heights[len(heights) // 2]
-    return [{id(ln) for ln in page.lines if i in slides and ln.height > TITLE * usual} for i, page in enumerate(pages)]
+    deck = set(slides)
+    return [{id(ln) for ln in page.lines if i in deck and ln.height > TITLE * usual} for i, page in enumerate(pages)]
 
 
 def _landscape(pages: list[PageBoxes]) -> list[int]:
@@ -256,12 +260,12 @@ def _place(line: Line) -> tuple[str, int, int]:
     return " ".join(line.text.split()), round(line.left / PLACE), round(line.top / PLACE)
 
 
-def _frames(pages: list[PageBoxes]) -> list[int]:
+def _frames(pages: list[PageBoxes], landscape: list[int]) -> list[int]:
     """Each page's frame: in a deck, a slide whose lines all lie at the same places on the
     slide after it (or the other way round), an overlay built up or a slide repeated, is
     of that slide's frame; every other page is a frame of its own."""
     frames = list(range(len(pages)))
-    slides = set(_landscape(pages))
+    slides = set(landscape)
     for i in range(1, len(pages)):
         if i in slides and i - 1 in slides:
             a, b = ({_place(ln) for ln in pages[k].lines} for k in (i - 1, i))
@@ -270,13 +274,12 @@ def _frames(pages: list[PageBoxes]) -> list[int]:
     return frames
 
 
-def _slide_frames(pages: list[PageBoxes]) -> list[set[int]]:
+def _slide_frames(pages: list[PageBoxes], landscape: list[int]) -> list[set[int]]:
     """On slides (landscape pages), the lines of the slide's template: the same text at
     the same place on at least half of the slides (five or more), wherever it is (a
     sidebar listing the sections, a logo's words). Body text that builds up over a few
     slides (overlays) repeats on fewer."""
     out: list[set[int]] = [set() for _ in pages]
-    landscape = _landscape(pages)
     seen: dict[tuple[str, int, int], list[tuple[int, int]]] = {}
     for i in landscape:
         for ln in pages[i].lines:
@@ -423,16 +426,41 @@ def reading_order(lines: list[Line]) -> list[Line]:
         ordered.extend(ln for _, ln in sorted(band, key=lambda cl: (cl[0], -cl[1].top)))
         band.clear()
 
+    columns = {id(ln): sum(ln.left >= b for b in bounds) for ln in flat}
+    crossing = [ln for ln in flat if any(ln.left < g[0] and ln.right > g[1] for g in gutters)]
+    cuts = {id(ln) for ln in crossing if not _beside(ln, columns[id(ln)], gutters, flat, columns, crossing)}
     for line in sorted(flat, key=lambda ln: -ln.top):
-        column = sum(line.left >= b for b in bounds)
-        crosses = any(line.left < g[0] and line.right > g[1] for g in gutters)
-        if crosses:
+        column = columns[id(line)]
+        if id(line) in cuts:
             flush()
             ordered.append(line)
         else:
             band.append((column, line))
     flush()
     return ordered + [ln for ln in lines if ln.vertical]
+
+
+def _beside(
+    line: Line,
+    first: int,
+    gutters: list[tuple[float, float]],
+    flat: list[Line],
+    columns: dict[int, int],
+    crossing: list[Line],
+) -> bool:
+    """Whether a line that crosses a gutter, from column ``first`` on, has another column's
+    line beside it: a frame or boxed table over some of the columns while the others run
+    on (flowfram's frame of commands under two of four columns, ltnews35's contents
+    entries across the gutter before their page numbers). Such a line is read in its
+    first column instead of cutting the page into bands, which split the sentences of the
+    columns beside it."""
+    last = sum(line.right > g[1] for g in gutters)
+    if first == 0 and last == len(gutters):  # it spans the page's columns: a title, a full-width abstract
+        return False
+    return any(
+        not first <= columns[id(o)] <= last and min(o.top, line.top) > max(o.bottom, line.bottom) and o not in crossing
+        for o in flat
+    )
 
 
 def page_texts(pages: list[PageBoxes]) -> list[str]:

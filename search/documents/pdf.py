@@ -47,6 +47,8 @@ _LINE = re.compile(r"[^\r\n]*\S[^\r\n]*")
 OCR_MAX_PAGES = 200  # a scanned book beyond this is read up to here, and the warning says so
 OCR_DPI = 300
 THIN_SPACE = 0.1  # a gap between two characters' advance boxes over this part of the font's size is a space
+KERN = 0.25  # ... and one under this part of it, narrower than a word space (a third), is a kern
+SLANT = math.radians(5)  # text turned further than this from a right angle is slanted (a diagonal watermark)
 _COMBINING = {  # a spacing accent and its combining mark
     "¨": "\u0308",
     "´": "\u0301",
@@ -67,15 +69,18 @@ _ACCENT = re.compile(f"[{''.join(_COMBINING)}]")
 # page's text took three times as long (the same places found, benchmarks/bench_pdf.py).
 # "X E": a space after a one-letter word, before a letter
 _LETTER_APART = re.compile(r" (?<=[^\W\d_] )(?<![^\W_]. )(?=[^\W\d_])")
+# "cmd ⟩": a space after a letter, before a closing angle bracket
+_BRACKET_APART = re.compile(r" (?<=[^\W\d_] )(?=[⟩〉])")
 # a thin space's place: the end of a digit before a letter, of punctuation before a letter
-# or bullet, of an operator before a letter (_THIN_AFTER); the start of punctuation or an
-# arrow after a letter or digit (_THIN_BEFORE)
+# or bullet, of an operator before a letter or digit (_THIN_AFTER); the start of
+# punctuation, an arrow, an operator or a dash after a letter or digit (_THIN_BEFORE)
 _THIN_AFTER = (
     re.compile(r"\d(?=[^\W\d_])"),
     re.compile(r"[,;:→•](?=[^\W_]|•)"),
-    re.compile(r"[+=<>≤≥−×](?=[^\W\d_])"),
+    re.compile(r"[+=<>≤≥−×](?=[^\W_])"),
 )
-_THIN_BEFORE = re.compile(r"[:;!?→](?<=[^\W_].)")
+_THIN_BEFORE = re.compile(r"[:;!?→+=<>≤≥−×—](?<=[^\W_].)")
+_OPERATORS = frozenset("+=<>≤≥−×—")  # a gap before one is measured at its size, not a subscript's before it
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # a character outside the BMP
 _SURROGATE = re.compile("[\ud800-\udfff]")  # half of a UTF-16 pair
 # a code PDFium gives as is, a glyph its font has no Unicode for (not a line break)
@@ -97,8 +102,11 @@ _LIGATURE_NAMES = {
 
 def _boxes(
     textpage: pdfium.PdfTextPage, ligatures: Callable[[pdfium.PdfTextPage, str], str] | None = None
-) -> list[Box]:
-    """A page's text line segments with their rectangles, in the file's order.
+) -> tuple[list[Box], list[Box]]:
+    """A page's text line segments with their rectangles, in the file's order, and apart
+    from them the segments set at a slant (neither level nor upright: a diagonal "draft"
+    watermark, whose one rectangle, 460 points tall across a paper's gutter, cut its two
+    columns into bands and put "draft" inside a sentence; tugboat-babelbib).
 
     PDFium's text is read once; each of its lines is cut where its rectangles stop
     continuing each other (two columns' lines drawn side by side are one line of text
@@ -114,6 +122,8 @@ def _boxes(
     text is read a character per index instead. Asking for the text inside each rectangle
     repeats the letters of rectangles that overlap (the LaTeX logo's raised A read
     "LALATATETEX EX")."""
+    import pypdfium2.raw as raw
+
     text = _units(textpage.get_text_range())
     if len(text) != textpage.count_chars():
         text = _by_index(textpage)
@@ -121,11 +131,13 @@ def _boxes(
     if ligatures is not None and _CONTROL.search(text):
         text = ligatures(textpage, text)
     text = _without_false_spaces(textpage, text)
+    text = _without_kerned_spaces(textpage, text)
     text = _composed_accents(textpage, text)
     thin = _thin_spaces(textpage, text)
     chars = _chars if _SURROGATE.search(text) else str  # a page without pairs needs no decoding
     rects = _Rects(textpage)
     boxes: list[Box] = []
+    slanted: list[Box] = []
     for line in _LINE.finditer(text):
         start, end = line.span()
         groups = _groups(rects(start, end - start))
@@ -143,9 +155,12 @@ def _boxes(
                     else:
                         lo = mid + 1
                 nxt = lo - 1
-            boxes.append((*rect, chars(_spaced(text, cut, nxt, thin)).replace("\x00", "").strip(" ")))
+            box = (*rect, chars(_spaced(text, cut, nxt, thin)).replace("\x00", "").strip(" "))
+            first = cut + len(text[cut:nxt]) - len(text[cut:nxt].lstrip())  # its first character's turn
+            turn = raw.FPDFText_GetCharAngle(textpage, first) if first < nxt else 0.0  # radians; -1 unknown
+            (slanted if turn >= 0 and SLANT < turn % (math.pi / 2) < math.pi / 2 - SLANT else boxes).append(box)
             cut = nxt
-    return boxes
+    return boxes, slanted
 
 
 class _Ligatures:
@@ -159,6 +174,9 @@ class _Ligatures:
     def __init__(self, data: bytes) -> None:
         self.data = data
         self._reader: object | None = None  # False once pypdf failed to open the file
+        # each font object's ligatures, by (object number, generation): a document's pages
+        # share their fonts, parsed once
+        self._fonts: dict[tuple[int, int], dict[tuple[str, int], str]] = {}
 
     def _names(self, page: int) -> dict[tuple[str, int], str]:
         """(base font without its subset tag, code) -> ligature, over page ``page``'s fonts."""
@@ -173,22 +191,13 @@ class _Ligatures:
             resources = self._reader.pages[page]["/Resources"]  # type: ignore[attr-defined]
             fonts = resources.get_object().get("/Font")
             for ref in (fonts.get_object() if fonts is not None else {}).values():
-                font = ref.get_object()
-                encoding = font.get("/Encoding")
-                encoding = encoding.get_object() if encoding is not None else None
-                if not isinstance(encoding, dict):
+                if not isinstance(ref, pypdf.generic.IndirectObject):  # a font written inline
+                    names.update(_font_ligatures(ref.get_object()))
                     continue
-                base = str(font.get("/BaseFont", "")).lstrip("/").split("+")[-1]
-                code = 0
-                for item in encoding.get("/Differences", []):
-                    item = item.get_object() if hasattr(item, "get_object") else item
-                    if isinstance(item, int):
-                        code = item
-                        continue
-                    ligature = _LIGATURE_NAMES.get(str(item).lstrip("/"))
-                    if ligature is not None:
-                        names[(base, code)] = ligature
-                    code += 1
+                key = (ref.idnum, ref.generation)
+                if key not in self._fonts:
+                    self._fonts[key] = _font_ligatures(ref.get_object())
+                names.update(self._fonts[key])
         except Exception:  # a file PDFium reads and pypdf does not (or not all of it; pypdf
             # raises many kinds on a hostile file): its ligatures stay codes, its text is read
             self._reader = self._reader or False
@@ -210,6 +219,28 @@ class _Ligatures:
             base = buffer.value.decode("latin-1").split("+")[-1] if size else ""
             chars[k] = names.get((base, ord(text[k])), text[k])
         return "".join(chars)
+
+
+def _font_ligatures(font: object) -> dict[tuple[str, int], str]:
+    """(base font without its subset tag, code) -> ligature, from a pypdf font dictionary's
+    /Differences; pypdf's errors pass to the caller."""
+    names: dict[tuple[str, int], str] = {}
+    encoding = font.get("/Encoding")  # type: ignore[attr-defined]
+    encoding = encoding.get_object() if encoding is not None else None
+    if not isinstance(encoding, dict):
+        return names
+    base = str(font.get("/BaseFont", "")).lstrip("/").split("+")[-1]  # type: ignore[attr-defined]
+    code = 0
+    for item in encoding.get("/Differences", []):
+        item = item.get_object() if hasattr(item, "get_object") else item
+        if isinstance(item, int):
+            code = item
+            continue
+        ligature = _LIGATURE_NAMES.get(str(item).lstrip("/"))
+        if ligature is not None:
+            names[(base, code)] = ligature
+        code += 1
+    return names
 
 
 class _Rects:
@@ -243,9 +274,12 @@ class _Rects:
 def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
     """The text offsets before which a thin space lies that PDFium's text left out: at a
     digit's end before a letter ("122 mm"), around punctuation and arrows ("panel :",
-    "connues ; mais", "Concepts: •", "stretch, etc."), after an operator ("+ δr"); the gap
-    between the two characters' advance boxes is over a tenth of the font's size (both
-    pdftotext and pdfminer.six keep these spaces; a letter's own spacing is near nought)."""
+    "connues ; mais", "Concepts: •", "stretch, etc."), around an operator ("+ δr", "106 ×
+    106": a formula's medium space) and before a dash ("wants — the"); the gap between the
+    two characters' advance boxes is over a tenth of the font's size, the operator's or
+    dash's where one is (a subscript before "+" is smaller), else the first character's
+    (both pdftotext and pdfminer.six keep these spaces; a letter's own spacing is near
+    nought)."""
     import pypdfium2.raw as raw
 
     places = {m.end() for p in _THIN_AFTER for m in p.finditer(text)}
@@ -254,7 +288,8 @@ def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
     for k in sorted(places):
         left = textpage.get_charbox(k - 1, loose=True)
         right = textpage.get_charbox(k, loose=True)
-        if right[0] - left[2] > THIN_SPACE * raw.FPDFText_GetFontSize(textpage, k - 1):
+        size = raw.FPDFText_GetFontSize(textpage, k if text[k] in _OPERATORS else k - 1)
+        if right[0] - left[2] > THIN_SPACE * size:
             out.append(k)
     return out
 
@@ -281,6 +316,25 @@ def _without_false_spaces(textpage: pdfium.PdfTextPage, text: str) -> str:
             out = out or list(text)
             for place, char in moved.items():
                 out[place] = char
+            out[k] = "\x00"
+    return "".join(out) if out else text
+
+
+def _without_kerned_spaces(textpage: pdfium.PdfTextPage, text: str) -> str:
+    """``text`` without the spaces PDFium made up between a letter and a closing angle
+    bracket where the gap is a kern, under a quarter of the font's size: a meta-variable
+    set "⟨cmd\\/⟩" (LaTeX's usrguide), whose italic correction after some letters read
+    "⟨number ⟩" beside "⟨code⟩" (the reference extractors alike: benchmarks/pdf_real.py)."""
+    import pypdfium2.raw as raw
+
+    out: list[str] | None = None
+    for found in _BRACKET_APART.finditer(text):
+        k = found.start()
+        if raw.FPDFText_IsGenerated(textpage, k) != 1:
+            continue
+        gap = textpage.get_charbox(k + 1, loose=True)[0] - textpage.get_charbox(k - 1, loose=True)[2]
+        if gap < KERN * raw.FPDFText_GetFontSize(textpage, k + 1):
+            out = out or list(text)
             out[k] = "\x00"
     return "".join(out) if out else text
 
@@ -426,7 +480,8 @@ def pdf_boxes(data: bytes, name: str, budget: Budget | None = None) -> tuple[lis
                 page = pdf[i]
                 width, height = page.get_size()
                 textpage = page.get_textpage()
-                boxes = on_page(_boxes(textpage, functools.partial(ligatures, page=i)), page.get_bbox())
+                level, slanted = _boxes(textpage, functools.partial(ligatures, page=i))
+                boxes, slanted = on_page(level, page.get_bbox()), on_page(slanted, page.get_bbox())
                 textpage.close()
                 page.close()
                 text = "\n".join(b[4] for b in boxes)
@@ -440,8 +495,8 @@ def pdf_boxes(data: bytes, name: str, budget: Budget | None = None) -> tuple[lis
                         seen[digest] = i + 1
                         taken = budget.take(text, f"page {i + 1} of {len(pdf)}")
                         if len(taken) < len(text):  # the budget ends on this page: its first part, as drawn
-                            boxes = [(0.0, height / 2, width, height / 2 + 1, taken)]
-                pages.append(PageBoxes(width, height, boxes, repeated))
+                            boxes, slanted = [(0.0, height / 2, width, height / 2 + 1, taken)], []
+                pages.append(PageBoxes(width, height, boxes, repeated, slanted=slanted))
             title = (pdf.get_metadata_dict(skip_empty=True).get("Title") or "").strip()
         except pdfium.PdfiumError as exc:
             raise DocumentError(f"{name} is a damaged PDF ({exc})", reason="corrupt") from exc

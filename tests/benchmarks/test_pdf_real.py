@@ -137,3 +137,11 @@ def test_an_accent_drawn_apart_is_composed_with_its_letter():
     assert _sentences("Die Vorlage folgt der Einfu\u0308hrung in die Welt.") == [
         "Die Vorlage folgt der Einführung in die Welt."
     ]
+
+
+def test_a_kern_before_a_closing_angle_bracket_is_not_a_space():
+    """usrguide's meta-variable "⟨cmd\\/⟩": its italic correction passes both extractors'
+    space threshold after some letters only ("⟨cmd ⟩" beside "⟨code⟩"; method 11)."""
+    assert _sentences("This copies the definition of ⟨existing-cmd ⟩ to ⟨cmd ⟩ and ⟨code⟩ here.") == [
+        "This copies the definition of ⟨existing-cmd⟩ to ⟨cmd⟩ and ⟨code⟩ here."
+    ]

@@ -151,11 +151,14 @@ def make_columns_pdf(
     pages=4,
     header="Federal Register / Vol. 85, No. 152 / Monday, August 10, 2020",
     body_first=None,
+    watermark=None,
 ) -> bytes:
     """Pages of ``columns`` columns drawn line by line across the columns (as some
     layout programs do), a header whose page number changes side on even pages, a
     footer "-N- Instructions for Form 1040" and a vertical stamp in the left margin.
-    ``body_first``: a line (with ``{n}`` for the page) opening each page's body."""
+    ``body_first``: a line (with ``{n}`` for the page) opening each page's body.
+    ``watermark``: a word drawn large at 55 degrees across the columns' middle, as a
+    draft's watermark is (tugboat-babelbib)."""
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.utils import simpleSplit
     from reportlab.pdfgen import canvas
@@ -190,6 +193,13 @@ def make_columns_pdf(
                 at = k * per_column + row
                 if at < len(chunk):
                     c.drawString(50 + k * (column + gutter), top - 14 * row, chunk[at])
+        if watermark:
+            c.saveState()
+            c.translate(150, 220)
+            c.rotate(55)
+            c.setFont("Helvetica", 150)
+            c.drawString(0, 0, watermark)
+            c.restoreState()
         c.showPage()
     c.save()
     return buf.getvalue()

@@ -87,17 +87,20 @@ def test_numbers_in_a_table_row_at_the_top_are_not_page_numbers():
         assert text.split("\n")[-1] != str(n)  # the real page number goes
 
 
-def _raw_pdf(content: bytes, glyph_name: bool = False, font1: bytes | None = None) -> bytes:
+def _raw_pdf(
+    content: bytes, glyph_name: bool = False, font1: bytes | None = None, f2_map: bytes = b"<61> <D835DEFC>"
+) -> bytes:
     """A one-page PDF drawing ``content`` with Helvetica as /F1, and as /F2 a font that
     reads code 0x61 as U+1D6FC (math italic alpha, outside the BMP), as a LaTeX paper's
     math font reads: a Helvetica by its ToUnicode map, or (``glyph_name``) an embedded
     TrueType (reportlab's Vera) by its encoding's glyph name "u1D6FC" alone, as NewTXMI
-    does inside a figure of asmeconf's template. ``font1``: /F1's dictionary instead."""
+    does inside a figure of asmeconf's template. ``font1``: /F1's dictionary instead;
+    ``f2_map``: /F2's codes and their Unicode instead."""
     cmap = (
         b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /M def "
-        b"1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfchar <61> <D835DEFC> endbfchar "
+        b"1 begincodespacerange <00> <FF> endcodespacerange %d beginbfchar %s endbfchar "
         b"endcmap CMapName currentdict /CMap defineresource pop end end"
-    )
+    ) % (len(f2_map.split()) // 2, f2_map)
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -610,3 +613,126 @@ BT /F1 10 Tf %.2f 700 Td (X, which reads the fonts.) Tj ET
 BT /F1 10 Tf 72 686 Td (The next line follows it here.) Tj ET""" % (head.encode(), x + 6.4, x + 6.4, x + 12.3, x + 18.6)
     text = " ".join(read_bytes(_raw_pdf(content), "news.pdf").segments[0].text.split())
     assert "Fonts are handled correctly only by XETEX, which reads the fonts. The next line follows it here." in text
+
+
+def test_a_diagonal_watermark_neither_cuts_the_columns_nor_enters_a_sentence():
+    """A "draft" watermark drawn at a slant is one box as tall as the page's middle,
+    across the gutter: it cut two columns into bands, their sentences read across
+    ("…unsatisfactory in many babelbib current version…") and "draft" inside one
+    (tugboat-babelbib). Slanted text is kept out of the columns, after the page's text."""
+    doc = read_bytes(make_columns_pdf(pages=2, watermark="draft"), "draft.pdf")
+    for seg in doc.segments:
+        found = _sentences(seg.text)
+        assert len(found) > 15 and all(s in RIVER_SENTENCES for s in found), found[:2]
+        numbers = [int(s.split()[1]) for s in found]
+        assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+        assert seg.text.count("draft") == 1 and seg.text.rstrip().endswith("draft")
+
+
+def _column(x: float, top: float, words: list[str], per_line: int = 6) -> list[tuple[float, float, float, float, str]]:
+    lines = [" ".join(words[k : k + per_line]) for k in range(0, len(words), per_line)]
+    return [(x, top - 12 * j - 8, x + 150, top - 12 * j, line) for j, line in enumerate(lines)]
+
+
+def test_a_frame_under_some_columns_does_not_cut_the_column_beside_it():
+    """A frame of commands set under the last two of four columns while the first runs
+    on beside it (flowfram's sample) crossed their gutter and cut the page into bands:
+    the first column's last sentence was split by the frame's lines. It is read in its
+    own first column instead."""
+    words = [f"w{k}" for k in range(120)]
+    boxes = _column(40, 500, ["First", "column", *words, "ends", "here."])
+    boxes += _column(220, 500, ["Second", "column", *words, "ends", "there."])
+    boxes += _column(400, 500, ["Third", "column", *words, "stops."])
+    boxes += _column(580, 500, ["Fourth", "column", *words, "halts."])
+    top = 500 - 12 * 8
+    frame = [(400, top - 12 * j - 8, 730, top - 12 * j, f"\\framecommand{{{j}}} sets the page out") for j in range(4)]
+    boxes = [b for b in boxes if not (b[0] >= 400 and b[3] <= top + 4)] + frame
+    boxes.sort(key=lambda b: (-b[3], b[0]))  # drawn line by line across the page
+    (text,) = page_texts([PageBoxes(842, 595, boxes)])
+    flat = " ".join(text.split())
+    assert "First column " + " ".join(words) + " ends here." in flat
+    assert "Second column " + " ".join(words) + " ends there." in flat
+
+
+def test_a_contents_tables_page_numbers_beside_a_column_of_prose_do_not_cut_it():
+    """A contents table whose page numbers stand apart from its entries (dot leaders
+    between) left a free strip before the numbers, and the prose column further right
+    made it a gutter: each entry joined to its number ("Introduction 1") crossed it and
+    cut the page into bands, splitting the prose column's sentences (ltnews35)."""
+    boxes: list[tuple[float, float, float, float, str]] = []
+    for j in range(24):
+        y = 700 - 12 * j
+        if j % 3 == 0:
+            boxes.append((44, y - 8, 288, y, f"Section heading {j} {3 + j // 6}"))
+        else:
+            boxes.append((59, y - 8, 265, y, f"Entry number {j} of the contents . . . . ."))
+            boxes.append((284, y - 7, 288, y, str(3 + j // 6)))  # repeated: not line numbers
+    prose = " ".join(f"Sentence {k} of the news runs over the column's lines to its stop." for k in range(12))
+    words = prose.split()
+    boxes += _column(309, 700, words, per_line=8)
+    boxes.sort(key=lambda b: (-b[3], b[0]))
+    (text,) = page_texts([PageBoxes(612, 792, boxes)])
+    flat = " ".join(text.split())
+    for k in range(12):
+        assert f"Sentence {k} of the news runs over the column's lines to its stop." in flat
+
+
+def test_a_space_around_an_operator_and_before_a_dash_is_kept():
+    """A formula's medium space around "×" before a digit ("106 × 106") and a space
+    before an em dash ("wants — the") are gaps PDFium's text leaves out; both reference
+    extractors keep them (hyperref's paper, tb101parashchenko)."""
+    content = (
+        b"BT /F1 10 Tf 72 700 Td [(The size is 106)-120(\\327)-120(106 samples.)] TJ ET\n"
+        b"BT /F1 10 Tf 72 686 Td [(What the programmer wants)-120(\\227 the first.)] TJ ET\n"
+        b"BT /F1 10 Tf 72 672 Td [(A tight 3\\3273 grid and a tight word\\227word stay.)] TJ ET"
+    )
+    text = " ".join(read_bytes(_raw_pdf(content), "paper.pdf").segments[0].text.split())
+    assert "The size is 106 × 106 samples." in text
+    assert "What the programmer wants — the first." in text
+    assert "A tight 3×3 grid and a tight word—word stay." in text
+
+
+def test_a_kern_before_a_closing_angle_bracket_is_not_a_space():
+    """LaTeX's usrguide sets a meta-variable "⟨cmd\\/⟩": the italic correction before
+    "⟩", a kern, is wide enough after some letters for PDFium to make a space of it
+    ("⟨number ⟩" beside "⟨code⟩"); a gap under a word space there is no space."""
+    content = b"BT /F2 10 Tf 72 700 Td [(It makes a <cmd)-150(>. Then <code>, a <word)-400(> apart.)] TJ ET"
+    text = " ".join(
+        read_bytes(_raw_pdf(content, f2_map=b"<3E> <27E9> <3C> <27E8>"), "guide.pdf").segments[0].text.split()
+    )
+    assert "It makes a ⟨cmd⟩. Then ⟨code⟩, a ⟨word ⟩ apart." in text
+
+
+def test_a_font_its_pages_share_is_parsed_once_for_its_ligatures(monkeypatch):
+    """The ligatures' glyph names were read from every page's font dictionaries on each
+    page with a control character; a document's pages share their fonts, parsed once."""
+    import pypdf
+
+    from deepref.search.documents import pdf
+
+    font = b"<< /Type /Font /Subtype /Type1 /BaseFont /LinLibertineT /Encoding << /Differences [27 /f_i] >> >>"
+    page = pypdf.PdfReader(io.BytesIO(_raw_pdf(b"BT /F1 10 Tf 72 700 Td (\033nd) Tj ET", font1=font))).pages[0]
+    writer = pypdf.PdfWriter()
+    for _ in range(3):
+        writer.add_page(page)
+    buf = io.BytesIO()
+    writer.write(buf)
+    parsed = []
+    real = pdf._font_ligatures
+    monkeypatch.setattr(pdf, "_font_ligatures", lambda font: parsed.append(font) or real(font))
+    ligatures = pdf._Ligatures(buf.getvalue())
+    assert [ligatures._names(n) for n in range(3)] == [{("LinLibertineT", 27): "\ufb01"}] * 3
+    assert len(parsed) == 2  # /F1 and /F2, once each
+
+
+def test_a_decks_slides_are_worked_out_once_a_document(monkeypatch):
+    """Which pages are a deck's slides was worked out three times a document (for its
+    titles, its frames and its template's lines); once now, the same pages."""
+    from deepref.search.documents import layout
+
+    calls = []
+    real = layout._landscape
+    monkeypatch.setattr(layout, "_landscape", lambda pages: calls.append(1) or real(pages))
+    slides = [PageBoxes(842, 595, [(40, 500, 400, 512, f"Slide {n} says one thing.")]) for n in range(6)]
+    assert page_texts(slides) == [f"Slide {n} says one thing." for n in range(6)]
+    assert len(calls) == 1
