@@ -14,6 +14,7 @@ from __future__ import annotations
 import regex
 
 from deepref.reference.locators import Mark
+from deepref.reference.words import PROSE_END
 
 CONTENTS = "contents"
 INDEX = "index"
@@ -94,9 +95,6 @@ def quoted(claim: str, passage: str) -> bool:
 
 
 _LISTS = frozenset({CONTENTS, INDEX})  # kinds made of entries, never of sentences
-# a word that ends a sentence: . ! or ? after a letter or a closing bracket, then any
-# closing quotes (an entry ends with its page number, a leader is dots alone)
-_SENTENCE_END = regex.compile(r"[\p{L})\]][.!?][\"'”’)\]]*$")
 _MIN_SENTENCE_WORDS = 6  # an entry has fewer
 
 
@@ -107,7 +105,7 @@ def prose(text: str) -> bool:
     held, sentence = 0, []
     for word in words:
         sentence.append(word)
-        if _SENTENCE_END.search(word):
+        if PROSE_END.search(word):  # a sentence's end after a letter: an entry ends with its page number
             if len(sentence) >= _MIN_SENTENCE_WORDS:
                 chars = "".join(sentence)
                 held += len(sentence) * (sum(c.isalpha() for c in chars) >= 0.6 * len(chars))

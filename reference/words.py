@@ -1,5 +1,6 @@
 """The word rules every lexical measure shares: which characters are CJK (their runs
-become character bigrams), the English stop-words, and the light plural strip.
+become character bigrams), the English stop-words, the light plural strip, and what
+ends a sentence.
 
 ``reference.lexical.tokenize`` applies them one text at a time, ``reference.tokens``
 to a batch of texts; both import them from here.
@@ -10,8 +11,18 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+import regex
+
 CJK = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\u3040-\u30ff"  # a character class body
 CJK_RUN = re.compile(rf"[{CJK}]+")
+
+# Text that ends as a sentence ends: . ! or ? then any closing quotes or brackets. The
+# quote placement's test of a heading or list item (reference.quotes) takes it as it is;
+# reference.boilerplate's test of prose asks for a letter or a closing bracket before
+# the stop too (``PROSE_END``), since a contents or index entry ends with its page
+# number ("Rating curves 12.").
+SENTENCE_END = regex.compile(r"[.!?][\"'”’)\]]*$")
+PROSE_END = regex.compile(r"[\p{L})\]]" + SENTENCE_END.pattern)
 
 STOPWORDS = frozenset(
     [
