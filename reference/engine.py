@@ -677,7 +677,7 @@ def _cited_passage(
             segment.text, page, passage_scores, weights=weights,
             precision=PAGED_PRECISION, passage_weight=PAGED_PASSAGE_WEIGHT,
             cosines=_sentence_cosines(embedder, claim_vector, src.text, page.spans), cosine_weight=PAGED_COSINE_WEIGHT,
-            fragment=fragments(src.text, page.spans), fragment_penalty=FRAGMENT_PENALTY,
+            fragment=fragments(src.text, page.spans), fragment_penalty=FRAGMENT_PENALTY, prefix=True,
         )  # fmt: skip
     else:
         placed = place_quote(segment.text, page, passage_scores)

@@ -235,3 +235,27 @@ def test_the_claim_is_embedded_once_for_scoring_and_quote_placement():
     ref = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0, embedder=embedder)
     assert embedder.asked.count(claim) == 1
     assert ref.references[0].quote == sentence
+
+
+def test_a_paraphrase_finds_its_sentence_through_another_form_of_a_word():
+    """The claim says "draft" and "single-column", its sentence "drafting" and
+    "one-column"; a list item on page 1 holds "layout", "single" and "column" word for
+    word. A claim's word now also matches a word that begins with its first five
+    letters (reference.quotes.PREFIX_LETTERS), and the sentence on page 2 is quoted (on
+    the old code, the list item on page 1)."""
+    sentence = "When drafting papers, it is common to use a one-column format."
+    pages = [
+        [
+            "Options of the class are given in square brackets.",
+            "• A layout option such as preprint (single-column formatting) or twocolumn.",
+            "The journal option selects the journal's style.",
+        ],
+        [f"{sentence} Final versions use the journal's own layout.", "Figures may be placed at the end."],
+        ["References are numbered in the order they are cited.", "Each column of a table has a heading."],
+    ]
+    text, marks = _document(pages)
+    source = Source("1", "file:///d/guide.pdf", "Guide", text, marks=marks)
+    claim = "A single-column layout is usual while a paper is still a draft."
+    ref = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0).references[0]
+    assert ref.quote == sentence
+    assert (ref.locator.first, ref.locator.last) == (2, 2)
