@@ -86,9 +86,7 @@ def main(argv: list[str]) -> int:
         runs.append((embedder, "MiniLM"))
     real = engine._cited_passage
 
-    def before(
-        segment, best, rows, chunks, scores, prof, pages, weights=None, aside=frozenset(), embedder=None
-    ):  # engine._cited_passage's signature
+    def before(segment, best, rows, chunks, scores, prof, pages, **options):  # engine._cited_passage's signature
         return chunks[best][1], None  # the passage most similar to the claim, whole
 
     for emb, label in runs:
