@@ -297,6 +297,22 @@ def _embed_rate(texts: list[str], quantize: bool) -> float:
     return len(texts) / (time.perf_counter() - started)
 
 
+def _mixed(lex, qv, vec, depth: int, share: float) -> list[int]:
+    """The shipped fusion: BM25 and cosine z-scores mixed over the lexical top ``depth``."""
+    from deepref.search.library import hybrid
+
+    return hybrid.rerank(qv, lex[:depth], vec, dense_share=share) + [pid for pid, _ in lex[depth:]]
+
+
+def _rrf(lex, qv, vec, depth: int, weight: float) -> list[int]:
+    """The fusion before: reciprocal rank, the cosine order weighing ``weight``."""
+    from deepref.search.library import hybrid
+
+    ids = [pid for pid, _ in lex[:depth]]
+    dense = sorted((pid for pid in ids if pid in vec), key=lambda pid: -float(vec[pid] @ qv))
+    return [pid for pid, _ in hybrid.fuse([ids, dense], weights=[1.0, weight])] + [pid for pid, _ in lex[depth:]]
+
+
 def quality(pages: list[tuple[str, str]], doc_chars: int, workdir: Path | None = None) -> None:
     import numpy as np
 
@@ -354,60 +370,65 @@ def quality(pages: list[tuple[str, str]], doc_chars: int, workdir: Path | None =
                     out.append(key_of[pid])
             return out[:10]
 
-        # per question: lexical top 200, the query vector, the candidates' stored vectors
+        # per question: lexical top 200 (id, BM25), the query vector, the candidates' stored vectors
         prepared = []
         for question, gold in questions:
-            lexical = [pid for pid, _ in searcher.lexical(question, 200)]
+            lexical = searcher.lexical(question, 200)
             t = time.perf_counter()
             qv = embedder.embed([question])[0]
-            stored = searcher.vectors(lexical[: hybrid.RERANK_DEPTH])
+            stored = searcher.vectors([pid for pid, _ in lexical[: hybrid.RERANK_DEPTH]])
             hybrid.rerank(qv, lexical[: hybrid.RERANK_DEPTH], stored)
             seconds = time.perf_counter() - t
-            prepared.append((question, gold, lexical, qv, searcher.vectors(lexical), seconds))
+            prepared.append((question, gold, lexical, qv, searcher.vectors([pid for pid, _ in lexical]), seconds))
         tune, held = prepared[0::2], prepared[1::2]
 
-        def score(rows, depth: int, weight: float) -> tuple[float, float]:
-            got = [
-                docs_of(hybrid.rerank(qv, lex[:depth], vec, dense_weight=weight) + lex[depth:])
-                for _, _, lex, qv, vec, _ in rows
-            ]
+        def score(rows, rank, depth: int, knob: float) -> tuple[float, float]:
+            got = [docs_of(rank(lex, qv, vec, depth, knob)) for _, _, lex, qv, vec, _ in rows]
             recall = statistics.mean(len(set(g) & gold) / len(gold) for g, (_, gold, *_) in zip(got, rows, strict=True))
             ndcg = statistics.mean(_ndcg(g, gold) for g, (_, gold, *_) in zip(got, rows, strict=True))
             return recall, ndcg
 
-        grid = [(d, w) for d in (20, 50, 100, 200) for w in (0.5, 1.0, 2.0, 4.0)]
-        tuned = {cfg: score(tune, *cfg) for cfg in grid}
+        grid = [(d, a) for d in (50, 100, 200) for a in (0.3, 0.4, 0.5, 0.6, 0.7)]
+        tuned = {cfg: score(tune, _mixed, *cfg) for cfg in grid}
         best = max(grid, key=lambda cfg: (tuned[cfg][1], tuned[cfg][0]))
         print(
-            f"fusion tuned on {len(tune)} questions (nDCG@10): best depth {best[0]}, dense weight {best[1]} "
-            f"({tuned[best][1]:.3f}); shipped depth {hybrid.RERANK_DEPTH}, weight {hybrid.DENSE_WEIGHT} "
-            f"({tuned[(hybrid.RERANK_DEPTH, hybrid.DENSE_WEIGHT)][1]:.3f} on the tuning half)"
+            f"fusion tuned on {len(tune)} questions (nDCG@10): "
+            + ", ".join(f"top {d} share {a}: {tuned[(d, a)][1]:.3f}" for d, a in grid)
+            + f"; RRF before (top 200, weight 4): {score(tune, _rrf, 200, 4.0)[1]:.3f}"
         )
 
         rows: list[tuple[str, float, float, str]] = []
-        lexical_score = score(held, 0, 1.0)
+        lexical_score = score(held, _mixed, 0, 0.5)
         rows.append(("lexical alone (tantivy BM25)", *lexical_score, "0"))
-        shipped = score(held, hybrid.RERANK_DEPTH, hybrid.DENSE_WEIGHT)
+        rows.append(
+            (
+                "stored vectors, RRF over the lexical top 200, dense weight 4 (before)",
+                *score(held, _rrf, 200, 4.0),
+                "same",
+            )
+        )
+        shipped = score(held, _mixed, hybrid.RERANK_DEPTH, hybrid.DENSE_SHARE)
         ms = [1000 * r[5] for r in held]
         rows.append(
             (
-                f"stored int8 vectors rerank the lexical top {hybrid.RERANK_DEPTH} (shipped)",
+                f"stored int8 vectors, z-scores mixed over the lexical top {hybrid.RERANK_DEPTH}, "
+                f"cosine share {hybrid.DENSE_SHARE} (shipped)",
                 *shipped,
                 f"{_pct(ms, 0.5):.0f} / {_pct(ms, 0.95):.0f}",
             )
         )
-        if best != (hybrid.RERANK_DEPTH, hybrid.DENSE_WEIGHT):
-            rows.append((f"stored vectors, tuned: top {best[0]}, weight {best[1]}", *score(held, *best), "same"))
-        rows.append(("stored vectors rerank the lexical top 50", *score(held, 50, 1.0), "same"))
+        if best != (hybrid.RERANK_DEPTH, hybrid.DENSE_SHARE):
+            rows.append((f"z-scores mixed, tuned: top {best[0]}, share {best[1]}", *score(held, _mixed, *best), "same"))
         # the candidates embedded at query time (float), as DEEPREF_LIBRARY_RERANK did
         got, qms = [], []
         for question, gold, lex, _, _, _ in held:
             t = time.perf_counter()
-            texts_of = searcher.passages(lex[:50])
-            vecs = embedder.embed([question, *(texts_of[p].text for p in lex[:50])])
-            ranking = hybrid.rerank(vecs[0], lex[:50], dict(zip(lex[:50], vecs[1:], strict=True)))
+            top50 = [pid for pid, _ in lex[:50]]
+            texts_of = searcher.passages(top50)
+            vecs = embedder.embed([question, *(texts_of[p].text for p in top50)])
+            ranking = hybrid.rerank(vecs[0], lex[:50], dict(zip(top50, vecs[1:], strict=True)))
             qms.append(1000 * (time.perf_counter() - t))
-            got.append((docs_of(ranking + lex[50:]), gold))
+            got.append((docs_of(ranking + [pid for pid, _ in lex[50:]]), gold))
         rows.append(
             (
                 "lexical top 50 embedded at query time (float) and reranked",
@@ -422,7 +443,7 @@ def quality(pages: list[tuple[str, str]], doc_chars: int, workdir: Path | None =
             cosine = matrix @ qv
             top = np.argpartition(-cosine, 50)[:50]
             dense = [all_ids[i] for i in top[np.argsort(-cosine[top])]]
-            got.append((docs_of([pid for pid, _ in hybrid.fuse([lex[:50], dense])]), gold))
+            got.append((docs_of([pid for pid, _ in hybrid.fuse([[pid for pid, _ in lex[:50]], dense])]), gold))
         rows.append(
             (
                 "nearest 50 of all stored vectors + lexical 50 (RRF; a full scan)",

@@ -296,7 +296,9 @@ def main(argv: list[str]) -> int:
         from benchmarks.pdf_retrieval import main as retrieval
 
         return retrieval(
-            hybrid="--hybrid" in argv, split=argv[argv.index("--split") + 1] if "--split" in argv else "held-out"
+            hybrid="--hybrid" in argv,
+            split=argv[argv.index("--split") + 1] if "--split" in argv else "held-out",
+            real="--real" in argv,
         )
     split = argv[argv.index("--split") + 1] if "--split" in argv else "held-out"
     embedder = None

@@ -28,7 +28,7 @@ KS = (1, 5, 10)
 EVERY = 3
 
 
-def _library(folder: Path) -> dict[str, list[tuple[str, str]]]:
+def _library(folder: Path) -> dict[str, list[tuple[str, str, str]]]:
     """Write the PDFs; (question kind, question, file name) per split."""
     from benchmarks.pdf_claims import PARAPHRASES
     from benchmarks.pdf_claims_tune import TUNE_PARAPHRASES as TUNE_CLAIMS
@@ -41,7 +41,7 @@ def _library(folder: Path) -> dict[str, list[tuple[str, str]]]:
         for paraphrases in sets:
             for sentence, paraphrase in paraphrases.items():
                 written[split].setdefault(sentence, []).append(paraphrase)
-    questions: dict[str, list[tuple[str, str]]] = {}
+    questions: dict[str, list[tuple[str, str, str]]] = {}
     texts: dict[str, str] = {}
     asked: dict[str, list[tuple[str, str, str]]] = {"held-out": [], "tune": []}
     i = 0
@@ -68,19 +68,48 @@ def _library(folder: Path) -> dict[str, list[tuple[str, str]]]:
     return questions
 
 
-def _dense(provider, question: str, k: int) -> list[str]:
-    """Embeddings alone: the lexical top 200 (the hybrid's candidates) by cosine only,
-    one hit per file, boilerplate last as the provider does."""
-    import numpy as np
+def _real_library(folder: Path, split: str) -> dict[str, list[tuple[str, str, str]]]:
+    """Copy the real PDFs of ``split`` (benchmarks/pdf_real.py) and Debian's distractors
+    into ``folder``; (question kind, question, right file names joined by "|"): every
+    third truth sentence verbatim, and the split's hand-written paraphrases. A sentence
+    may recur in several files (journal classes' sample papers share their template's
+    text): each file holding it is right."""
+    from benchmarks.bench_pdf import real_paraphrases
+    from benchmarks.pdf_real import INSTALL, corpus
 
-    from deepref.search.library import hybrid
+    by_kind, missing = corpus(split)
+    if missing:
+        print(f"{len(missing)} real PDFs missing ({', '.join(p.path for p in missing[:3])}...): {INSTALL}")
+    paraphrases = real_paraphrases(split)
+    held: dict[str, set[str]] = {}
+    texts: dict[str, str] = {}
+    asked: list[tuple[str, str, str]] = []
+    for files in by_kind.values():
+        for pdf, truth in files:
+            name = f"{pdf.package}-{truth.source}.pdf"
+            (folder / name).write_bytes(truth.data)
+            texts[name] = " ".join(" ".join(page.split()) for page in truth.body)
+            for sentence, _ in truth.sentences:
+                held.setdefault(sentence, set()).add(name)
+            for sentence, _ in truth.sentences[::EVERY]:
+                asked.append(("verbatim", sentence, sentence))
+            for sentence, _ in truth.sentences:
+                if sentence in paraphrases:
+                    asked.append(("paraphrase", paraphrases[sentence], sentence))
+    for n, debian in enumerate(sorted(Path("/usr/share/doc").rglob("*.pdf"))[:20]):
+        shutil.copyfile(debian, folder / f"debian-{n:02d}-{debian.name}")
+    rows = []
+    for kind, q, sentence in asked:
+        right = held[sentence] | {name for name, text in texts.items() if sentence in text}
+        rows.append((kind, q, "|".join(sorted(right))))
+    return {split: rows}
+
+
+def _files(searcher, question: str, order: list[int], k: int) -> list[str]:
+    """Passage ids, best first, as the provider turns them into hits: boilerplate last,
+    one hit per file."""
     from deepref.search.local import last_boilerplate
 
-    searcher = provider._ready()
-    ids = [pid for pid, _ in searcher.lexical(question, hybrid.RERANK_DEPTH)]
-    vectors = searcher.vectors(ids)
-    query = np.asarray(provider.embedder.embed([question]), dtype=np.float32)[0]
-    order = sorted((pid for pid in ids if pid in vectors), key=lambda pid: -float(vectors[pid] @ query))
     passages = searcher.passages(order[: k * 8])
     names: list[str] = []
     for pid in last_boilerplate(question, [pid for pid in order[: k * 8] if pid in passages], passages):
@@ -90,7 +119,44 @@ def _dense(provider, question: str, k: int) -> list[str]:
     return names[:k]
 
 
-def main(hybrid: bool = False, split: str = "held-out") -> int:
+def _dense(provider, question: str, k: int) -> list[str]:
+    """Embeddings alone: the lexical top 200 (the hybrid's candidates) by cosine only."""
+    import numpy as np
+
+    from deepref.search.library import hybrid
+
+    searcher = provider._ready()
+    ids = [pid for pid, _ in searcher.lexical(question, hybrid.RERANK_DEPTH)]
+    vectors = searcher.vectors(ids)
+    query = np.asarray(provider.embedder.embed([question]), dtype=np.float32)[0]
+    order = sorted((pid for pid in ids if pid in vectors), key=lambda pid: -float(vectors[pid] @ query))
+    return _files(searcher, question, order, k)
+
+
+def _rrf(provider, question: str, k: int) -> list[str]:
+    """The hybrid shipped before the z-score mix: the lexical top 200 and their cosine
+    order fused by reciprocal rank (k = 60, the dense order weighing 4), the passages
+    holding the query first."""
+    import numpy as np
+
+    from deepref.reference.lexical import tokenize
+    from deepref.search.library import hybrid
+
+    searcher = provider._ready()
+    ids = [pid for pid, _ in searcher.lexical(question, hybrid.RERANK_DEPTH)]
+    vectors = searcher.vectors(ids)
+    query = np.asarray(provider.embedder.embed([question]), dtype=np.float32)[0]
+    dense = sorted((pid for pid in ids if pid in vectors), key=lambda pid: -float(vectors[pid] @ query))
+    fused = [pid for pid, _ in hybrid.fuse([ids, dense], weights=[1.0, 4.0])]
+    top = searcher.passages(ids[: hybrid.COVER_DEPTH])
+    held = hybrid.covering(
+        question, {pid: f"{p.title} {p.text}" for pid, p in top.items()}, searcher.idf(tokenize(question))
+    )
+    order = [pid for pid in fused if pid in held] + [pid for pid in fused if pid not in held]
+    return _files(searcher, question, order, k)
+
+
+def main(hybrid: bool = False, split: str = "held-out", real: bool = False) -> int:
     from deepref.search.library import hybrid as fusion
     from deepref.search.local import LocalCorpusProvider
 
@@ -102,7 +168,7 @@ def main(hybrid: bool = False, split: str = "held-out") -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder, index_dir = Path(tmp) / "library", Path(tmp) / "index"
         folder.mkdir()
-        questions = _library(folder)
+        questions = _real_library(folder, split) if real else _library(folder)
         provider = LocalCorpusProvider(folder, index_dir=index_dir, embedder=embedder)
         started = time.perf_counter()
         provider.prepare()
@@ -112,22 +178,18 @@ def main(hybrid: bool = False, split: str = "held-out") -> int:
         def names(provider: LocalCorpusProvider, question: str) -> list[str]:
             return [h.url.rsplit("/", 1)[1] for h in provider.search_sync(question, max_results=max(KS))]
 
-        def before(question: str) -> list[str]:
-            """The fusion alone, as before the covering rule: nothing leads it."""
-            covered, fusion.COVERED = fusion.COVERED, float("inf")
-            try:
-                return names(provider, question)
-            finally:
-                fusion.COVERED = covered
-
         rankings = {"lexical (BM25)": lambda q: names(lexical, q)}
         if hybrid:
             rankings["embeddings alone (MiniLM, lexical top 200)"] = lambda q: _dense(provider, q, max(KS))
-            rankings["hybrid before (RRF alone)"] = before
-            rankings["hybrid (shipped: RRF, covering passages first)"] = lambda q: names(provider, q)
+            rankings["hybrid before (RRF, dense weight 4, covering passages first)"] = lambda q: _rrf(
+                provider, q, max(KS)
+            )
+            rankings[f"hybrid (shipped: z-scores mixed, cosine share {fusion.DENSE_SHARE}, covering first)"] = (
+                lambda q: names(provider, q)
+            )
         print(
             f"library: {files} PDFs ({passages} passages), indexed in {time.perf_counter() - started:.1f}s; "
-            f"split: {split}"
+            f"split: {split}{' (real PDFs)' if real else ''}"
         )
         print("| ranking | questions | n | recall@1 | recall@5 | recall@10 |")
         print("|---|---|---|---|---|---|")

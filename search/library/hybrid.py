@@ -2,18 +2,21 @@
 
 The query is embedded once by the configured embedder (the packaged MiniLM or the
 embedding endpoint); the k lexical candidates' vectors are read from the catalogue
-(:mod:`search.library.vectors`) and the lexical order and the cosine order are fused
-by reciprocal rank (RRF, k=60), which needs no score calibration between BM25 and
-cosine. Chosen by measurement (docs/library.md): stored vectors rank as well as
-embedding the candidates at each query and cost one embedding a query instead of
-k + 1, and reranking the lexical top k keeps the query's cost independent of the
-library's size (a nearest-neighbour search over every vector would not be).
+(:mod:`search.library.vectors`), and each candidate's BM25 score and cosine are mixed
+after z-scoring both among the candidates (each query's own scale). Chosen by
+measurement (docs/library.md): reciprocal-rank fusion, shipped before, kept only the
+two orders and so threw away BM25's margin: a paraphrase whose passage led lexically
+by far lost first place to a passage the cosine put a few hundredths ahead. Stored
+vectors rank as well as embedding the candidates at each query and cost one embedding
+a query instead of k + 1, and reranking the lexical top k keeps the query's cost
+independent of the library's size (a nearest-neighbour search over every vector would
+not be).
 
 A candidate that holds nearly all of the query (by IDF weight: a sentence pasted from
 a document) is ranked before the fused order: the cosine of a 600-character passage
-to one of its sentences is diluted by its other sentences, so RRF let a passage that
-merely shares the topic outrank the one the sentence came from (issue 34: 15% of
-verbatim questions about 33 PDFs got another PDF first).
+to one of its sentences is diluted by its other sentences, so the fusion could let a
+passage that merely shares the topic outrank the one the sentence came from (issue 34:
+15% of verbatim questions about 33 PDFs got another PDF first).
 """
 
 from __future__ import annotations
@@ -33,9 +36,10 @@ RRF_K = 60
 RERANK_DEPTH = 200
 """Lexical candidates reranked: tuned (nDCG@10) on the even-numbered ExpertQA questions,
 among depths 20, 50, 100 and 200 (docs/library.md)."""
-DENSE_WEIGHT = 4.0
-"""Weight of the dense order in the fusion (the lexical order's is 1), tuned with the
-depth among 0.5, 1, 2 and 4."""
+DENSE_SHARE = 0.5
+"""Share of the cosine's z-score in a candidate's fused score (BM25's z-score has the
+rest). Tuned on the PDF retrieval benchmark's tune splits and ExpertQA's even-numbered
+questions (docs/library.md, "Hybrid retrieval")."""
 COVERED = 0.9
 """Share of the query's IDF weight a passage must hold to rank before the fused order.
 Tuned on the PDF retrieval benchmark's tune split (0.8, 0.9, 0.95, 1): 0.9 and above
@@ -65,25 +69,43 @@ def covering(query: str, texts: Mapping[int, str], idf: Mapping[str, float], sha
     return {pid for pid, c in zip(ids, held.tolist(), strict=True) if c >= share}
 
 
+def standard(scores: np.ndarray) -> np.ndarray:
+    """``scores`` z-scored (mean 0, standard deviation 1) over those that are not NaN; a
+    NaN (no score) gets the lowest z-score, and scores that are all equal get 0."""
+    z = np.zeros(len(scores))
+    known = ~np.isnan(scores)
+    if not known.any():
+        return z
+    spread = float(np.std(scores[known]))
+    if spread > 0:
+        z[known] = (scores[known] - float(np.mean(scores[known]))) / spread
+    z[~known] = float(z[known].min())
+    return z
+
+
 def rerank(
     query_vector: np.ndarray,
-    candidates: Sequence[int],
+    candidates: Sequence[tuple[int, float]],
     vectors: dict[int, np.ndarray],
     *,
-    dense_weight: float = DENSE_WEIGHT,
+    dense_share: float = DENSE_SHARE,
     first: Collection[int] = (),
 ) -> list[int]:
-    """``candidates`` (passage ids in lexical order) fused with the cosine order of those
-    that have a vector in ``vectors``; a candidate without one keeps its lexical vote only.
-    The candidates in ``first`` (those holding the query: :func:`covering`) lead, in the
-    fused order among themselves."""
-    have = [pid for pid in candidates if pid in vectors]
+    """``candidates`` ((passage id, BM25 score) in lexical order) by ``(1 - dense_share)``
+    times their BM25 z-score plus ``dense_share`` times their cosine's, both among the
+    candidates (:func:`standard`); a candidate without a vector in ``vectors`` gets the
+    lowest cosine z-score. Ties keep the lexical order. The candidates in ``first``
+    (those holding the query: :func:`covering`) lead, in the fused order among themselves."""
+    ids = [pid for pid, _ in candidates]
+    have = [i for i, pid in enumerate(ids) if pid in vectors]
     if not have:
-        return list(candidates)
-    cosine = np.vstack([vectors[pid] for pid in have]) @ np.asarray(query_vector, dtype=np.float32)
-    dense = [have[i] for i in np.argsort(-cosine, kind="stable")]
-    fused = [pid for pid, _ in fuse([list(candidates), dense], weights=[1.0, dense_weight])]
-    return [pid for pid in fused if pid in first] + [pid for pid in fused if pid not in first]
+        return ids
+    cosine = np.full(len(ids), np.nan)
+    cosine[have] = np.vstack([vectors[ids[i]] for i in have]) @ np.asarray(query_vector, dtype=np.float32)
+    lexical = np.array([score for _, score in candidates], dtype=np.float64)
+    fused = (1 - dense_share) * standard(lexical) + dense_share * standard(cosine)
+    order = [ids[i] for i in np.argsort(-fused, kind="stable")]
+    return [pid for pid in order if pid in first] + [pid for pid in order if pid not in first]
 
 
 def search(searcher, query: str, k: int, embedder: Embedder | None) -> tuple[list[tuple[int, float]], str | None]:
@@ -109,7 +131,7 @@ def search(searcher, query: str, k: int, embedder: Embedder | None) -> tuple[lis
     top = searcher.passages(ids[:COVER_DEPTH])
     texts = {pid: f"{p.title} {p.text}" for pid, p in top.items()}
     held = covering(query, texts, searcher.idf(tokenize(query)), COVERED)
-    order = rerank(query_vector, ids, searcher.vectors(ids), first=held)
+    order = rerank(query_vector, found[:RERANK_DEPTH], searcher.vectors(ids), first=held)
     score = dict(found)
     ranked = [(pid, score[pid]) for pid in order]
     return (ranked + found[RERANK_DEPTH:])[:k], None

@@ -253,9 +253,10 @@ def test_hybrid_fuses_the_lexical_and_the_dense_order():
 
     assert [i for i, _ in fuse([[1, 2, 3], [3, 1, 2]])] == [1, 3, 2]
     axes = {1: np.array([0, 0, 1.0]), 2: np.array([0, 1.0, 0]), 3: np.array([1.0, 0, 0])}
-    assert rerank(np.array([1.0, 0, 0]), [1, 2, 3], axes, dense_weight=1.0) == [1, 3, 2]  # a tie: lexical first
-    assert rerank(np.array([1.0, 0, 0]), [1, 2, 3], axes, dense_weight=4.0) == [3, 1, 2]  # the dense order leads
-    assert rerank(np.array([1.0, 0, 0]), [1, 2, 3], {}) == [1, 2, 3]  # no vectors: the lexical order
+    candidates = [(1, 3.0), (2, 2.0), (3, 1.0)]  # (passage id, BM25) in lexical order
+    assert rerank(np.array([1.0, 0, 0]), candidates, axes, dense_share=0.5) == [1, 3, 2]
+    assert rerank(np.array([1.0, 0, 0]), candidates, axes, dense_share=0.8) == [3, 1, 2]  # the cosine leads
+    assert rerank(np.array([1.0, 0, 0]), candidates, {}) == [1, 2, 3]  # no vectors: the lexical order
     rows = np.random.default_rng(1).standard_normal((5, 384)).astype(np.float32)
     rows /= np.linalg.norm(rows, axis=1, keepdims=True)
     back = decode(encode(rows))
