@@ -26,6 +26,9 @@ from benchmarks.pdf_layouts import KINDS, make, sources
 
 KS = (1, 5, 10)
 EVERY = 3
+TRIED_SHARES = (0.35, 0.5)
+"""Cosine shares of the z-score fusion measured beside the shipped one (the grid's ends
+that were close: docs/library.md, "Fusion by scores, not ranks")."""
 
 
 def _library(folder: Path) -> dict[str, list[tuple[str, str, str]]]:
@@ -156,6 +159,17 @@ def _rrf(provider, question: str, k: int) -> list[str]:
     return _files(searcher, question, order, k)
 
 
+def _at_share(provider, question: str, share: float) -> list[str]:
+    """The shipped hybrid with another cosine share (search.library.hybrid.DENSE_SHARE)."""
+    from deepref.search.library import hybrid
+
+    shipped, hybrid.DENSE_SHARE = hybrid.DENSE_SHARE, share
+    try:
+        return [h.url.rsplit("/", 1)[1] for h in provider.search_sync(question, max_results=max(KS))]
+    finally:
+        hybrid.DENSE_SHARE = shipped
+
+
 def main(hybrid: bool = False, split: str = "held-out", real: bool = False) -> int:
     from deepref.search.library import hybrid as fusion
     from deepref.search.local import LocalCorpusProvider
@@ -187,6 +201,11 @@ def main(hybrid: bool = False, split: str = "held-out", real: bool = False) -> i
             rankings[f"hybrid (shipped: z-scores mixed, cosine share {fusion.DENSE_SHARE}, covering first)"] = (
                 lambda q: names(provider, q)
             )
+            for share in TRIED_SHARES:
+                if share != fusion.DENSE_SHARE:
+                    rankings[f"hybrid at cosine share {share} (tried)"] = lambda q, share=share: _at_share(
+                        provider, q, share
+                    )
         print(
             f"library: {files} PDFs ({passages} passages), indexed in {time.perf_counter() - started:.1f}s; "
             f"split: {split}{' (real PDFs)' if real else ''}"

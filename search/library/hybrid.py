@@ -131,7 +131,7 @@ def search(searcher, query: str, k: int, embedder: Embedder | None) -> tuple[lis
     top = searcher.passages(ids[:COVER_DEPTH])
     texts = {pid: f"{p.title} {p.text}" for pid, p in top.items()}
     held = covering(query, texts, searcher.idf(tokenize(query)), COVERED)
-    order = rerank(query_vector, found[:RERANK_DEPTH], searcher.vectors(ids), first=held)
+    order = rerank(query_vector, found[:RERANK_DEPTH], searcher.vectors(ids), dense_share=DENSE_SHARE, first=held)
     score = dict(found)
     ranked = [(pid, score[pid]) for pid in order]
     return (ranked + found[RERANK_DEPTH:])[:k], None
