@@ -26,7 +26,7 @@ from benchmarks.pdf_layouts import KINDS, make, sources
 
 KS = (1, 5, 10)
 EVERY = 3
-TRIED_SHARES = (0.35, 0.5)
+TRIED_SHARES = (0.5,)
 """Cosine shares of the z-score fusion measured beside the shipped one (the grid's ends
 that were close: docs/library.md, "Fusion by scores, not ranks")."""
 
