@@ -8,8 +8,11 @@ first 20 of Debian's PDFs under /usr/share/doc as distractors, indexes it as
 split's docs verbatim, and the hand-written paraphrases (benchmarks/pdf_claims.py for the
 held-out docs). A question is found at k when the PDF holding its sentence is
 among the first k hits. Lexical ranking, and with ``--hybrid`` in the same run: the
-packaged MiniLM's cosine alone, the fusion alone (the ranking before issue 34's fix)
-and the shipped hybrid. ``--split tune`` asks the tune split's questions instead (its
+packaged MiniLM's cosine alone, the reciprocal-rank fusion shipped before, the shipped
+hybrid (z-scores mixed) and the shares in ``TRIED_SHARES``. ``--real`` asks about a
+split's real PDFs instead (benchmarks/pdf_real.py: ``tune``, ``held-out``,
+``held-out-2``; every third truth sentence verbatim and the split's hand-written
+paraphrases). ``--split tune`` asks the tune split's questions instead (its
 paraphrases: benchmarks/pdf_retrieval_tune.py and the citing's tune set,
 benchmarks/pdf_claims_tune.py, 99 in all), the ones the ranking was tuned on;
 the default, the held-out split, was measured once, after tuning.
