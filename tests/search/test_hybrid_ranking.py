@@ -91,3 +91,24 @@ def test_scores_are_standardised_per_query_and_a_missing_cosine_counts_lowest():
     # equal BM25: the passage with a vector and a positive cosine comes before the one without
     order = hybrid.rerank(np.array([1.0, 0, 0]), [(7, 2.0), (8, 2.0), (9, 1.0)], {8: axis[0], 9: axis[1]})
     assert order == [8, 7, 9]
+
+
+def test_a_paraphrase_whose_file_leads_lexically_by_far_stays_first(tmp_path):
+    """The words only one file has put it far ahead lexically; another file's vector
+    is a hair closer to the question's. Ranks alone (the fusion before) put that other
+    file first; the scores' margins keep the lexical leader first."""
+    folder, index_dir = tmp_path / "library", tmp_path / "index"
+    folder.mkdir()
+    (folder / "falconry.txt").write_text(
+        "The falconer fitted the jesses to the kite: a kite, a kite, a kite by the harbour."
+    )
+    (folder / "kites.txt").write_text("Kite, kite and kite: a kite.")
+    (folder / "ferry.txt").write_text("A kite and a ferry.")
+    (folder / "quarry.txt").write_text("A kite by the quarry.")
+    (folder / "harbour.txt").write_text("A kite above the harbour.")
+    update_index(folder, index_dir, workers=1, embedder=TopicEmbedder())
+    query = "falconer jesses kite gauntlet"
+    assert _names(LocalCorpusProvider(folder, index_dir=index_dir), query)[0] == "falconry.txt"  # lexically first
+    provider = LocalCorpusProvider(folder, index_dir=index_dir, embedder=TopicEmbedder())
+    assert _names(provider, query)[0] == "falconry.txt"
+    assert provider.warnings == []
