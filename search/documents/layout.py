@@ -427,8 +427,8 @@ def reading_order(lines: list[Line]) -> list[Line]:
         band.clear()
 
     columns = {id(ln): sum(ln.left >= b for b in bounds) for ln in flat}
-    crossing = [ln for ln in flat if any(ln.left < g[0] and ln.right > g[1] for g in gutters)]
-    cuts = {id(ln) for ln in crossing if not _beside(ln, columns[id(ln)], gutters, flat, columns, crossing)}
+    crossing = {id(ln) for ln in flat if any(ln.left < g[0] and ln.right > g[1] for g in gutters)}
+    cuts = {id(ln) for ln in flat if id(ln) in crossing and not _beside(ln, gutters, flat, columns, crossing)}
     for line in sorted(flat, key=lambda ln: -ln.top):
         column = columns[id(line)]
         if id(line) in cuts:
@@ -442,23 +442,24 @@ def reading_order(lines: list[Line]) -> list[Line]:
 
 def _beside(
     line: Line,
-    first: int,
     gutters: list[tuple[float, float]],
     flat: list[Line],
     columns: dict[int, int],
-    crossing: list[Line],
+    crossing: set[int],
 ) -> bool:
-    """Whether a line that crosses a gutter, from column ``first`` on, has another column's
-    line beside it: a frame or boxed table over some of the columns while the others run
-    on (flowfram's frame of commands under two of four columns, ltnews35's contents
+    """Whether a line that crosses a gutter (``crossing``: the ids of those that do) has
+    another column's line beside it: a frame or boxed table over some of the columns
+    while the others run on (flowfram's frame of commands under two of four columns, ltnews35's contents
     entries across the gutter before their page numbers). Such a line is read in its
     first column instead of cutting the page into bands, which split the sentences of the
     columns beside it."""
-    last = sum(line.right > g[1] for g in gutters)
+    first, last = columns[id(line)], sum(line.right > g[1] for g in gutters)
     if first == 0 and last == len(gutters):  # it spans the page's columns: a title, a full-width abstract
         return False
     return any(
-        not first <= columns[id(o)] <= last and min(o.top, line.top) > max(o.bottom, line.bottom) and o not in crossing
+        not first <= columns[id(o)] <= last
+        and min(o.top, line.top) > max(o.bottom, line.bottom)
+        and id(o) not in crossing
         for o in flat
     )
 

@@ -484,7 +484,7 @@ def pdf_boxes(data: bytes, name: str, budget: Budget | None = None) -> tuple[lis
                 boxes, slanted = on_page(level, page.get_bbox()), on_page(slanted, page.get_bbox())
                 textpage.close()
                 page.close()
-                text = "\n".join(b[4] for b in boxes)
+                text = "\n".join(b[4] for b in (*boxes, *slanted))  # slanted text is text: it counts too
                 repeated = False
                 if budget is not None and text.strip():
                     digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()

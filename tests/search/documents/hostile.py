@@ -122,8 +122,9 @@ def odt_space_run(count: int = 100_000_000) -> bytes:
     return buf.getvalue()
 
 
-def pdf_repeating_page(times: int = 5000, lines: int = 40) -> bytes:
-    """A PDF whose page tree lists one page object ``times`` times (``/Kids [4 0 R 4 0 R …]``)."""
+def pdf_repeating_page(times: int = 5000, lines: int = 40, slant: float = 0) -> bytes:
+    """A PDF whose page tree lists one page object ``times`` times (``/Kids [4 0 R 4 0 R …]``);
+    ``slant``: its lines turned by so many degrees (text the reader keeps out of the columns)."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import ArrayObject, NameObject, NumberObject
     from reportlab.lib.pagesizes import A4
@@ -131,6 +132,7 @@ def pdf_repeating_page(times: int = 5000, lines: int = 40) -> bytes:
 
     source = io.BytesIO()
     c = canvas.Canvas(source, pagesize=A4)
+    c.rotate(slant)
     for i in range(lines):
         c.drawString(40, 800 - i * 19, prose(90, seed=i)[:95])
     c.showPage()

@@ -48,6 +48,14 @@ def test_a_page_object_listed_5000_times_is_read_once():
     assert doc.cut == ("pages.pdf repeats 4,999 parts (page 1 x5000): each read once",)
 
 
+def test_a_slanted_page_listed_5000_times_is_read_once():
+    """Text set at a slant (a diagonal watermark) is read apart from the columns, and
+    counts as the page's text all the same when pages are compared."""
+    doc = read_bytes(hostile.pdf_repeating_page(times=5000, slant=30), "slanted.pdf")
+    assert [s.number for s in doc.segments] == [1]
+    assert doc.cut == ("slanted.pdf repeats 4,999 parts (page 1 x5000): each read once",)
+
+
 def test_pdf_pages_past_the_page_limit_are_not_read_and_named():
     doc = read_bytes(hostile.pdf_repeating_page(times=300), "pages.pdf", ReadLimits(max_pages=100))
     assert doc.cut == (
@@ -71,6 +79,7 @@ def test_an_odt_asking_for_100_million_spaces_is_bounded():
         ("long.pptx", lambda: hostile.pptx_repeating_slide(times=1, slide_chars=30_000), "slide 1 of 1"),
         ("long.epub", lambda: hostile.epub_repeating_chapter(times=1, chapter_chars=30_000), "the section 'Once'"),
         ("long.pdf", lambda: hostile.pdf_repeating_page(times=1, lines=40), "page 1 of 1"),
+        ("slanted.pdf", lambda: hostile.pdf_repeating_page(times=1, lines=40, slant=30), "page 1 of 1"),
         ("long.txt", lambda: hostile.prose(30_000).encode(), "its end"),
         ("long.md", lambda: ("# Title\n\n" + hostile.prose(30_000)).encode(), "the section 'Title'"),
         ("long.docx", lambda: make_docx(), "the section 'Methods / Sampling'"),
