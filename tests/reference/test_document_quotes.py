@@ -38,6 +38,13 @@ def _document(pages: list[list[str]]) -> tuple[str, tuple[Mark, ...]]:
     return text, tuple(marks)
 
 
+def _cited(claim: str, pages: list[list[str]], name: str = "Guide", embedder=None):
+    """Citing a paged document (``pages``) for ``claim``, verified: the whole result."""
+    text, marks = _document(pages)
+    source = Source("1", f"file:///d/{name.lower()}.pdf", name, text, marks=marks)
+    return build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0, embedder=embedder)
+
+
 def _pages() -> list[list[str]]:
     pages = [[" ".join(FILLER[k:] + FILLER[:k]) for k in range(3)] for _ in range(5)]
     pages[0][1] = DISTRACTOR
@@ -90,10 +97,8 @@ def test_a_body_sentence_in_a_licence_passage_is_quoted_on_its_page():
         [f"Warning\n{warning}\n{licence}"],
         ["The second edition of the manual adds two chapters on flood warnings and their editions."],
     ]
-    text, marks = _document(pages)
-    source = Source("1", "file:///d/manual.pdf", "Manual", text, marks=marks)
     claim = "Draft chapters may still be changed in a later edition."
-    ref = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0).references[0]
+    ref = _cited(claim, pages, "Manual").references[0]
     assert ref.quote == warning
     assert (ref.locator.first, ref.locator.last) == (2, 2)
 
@@ -121,14 +126,10 @@ def test_with_an_embedder_a_paraphrase_is_quoted_where_its_meaning_is():
         ["Reviewers read each submission twice before the meeting."],
         [f"{sentence} The office keeps a copy of each one."],
     ]
-    text, marks = _document(pages)
-    source = Source("1", "file:///d/guide.pdf", "Guide", text, marks=marks)
     claim = "A paper that ignores the template is sent back to be revised."
-    lexical = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0).references[0]
+    lexical = _cited(claim, pages).references[0]
     assert lexical.locator.first == 1  # the words alone
-    ref = build_references(
-        f"{claim} [1]", [source], markers="verify", min_support=0.0, embedder=_Meanings()
-    ).references[0]
+    ref = _cited(claim, pages, embedder=_Meanings()).references[0]
     assert ref.quote == sentence
     assert (ref.locator.first, ref.locator.last) == (3, 3)
 
@@ -162,12 +163,8 @@ def test_a_sentence_that_stands_out_by_meaning_outweighs_a_few_shared_words():
         [f"{sentence} The office keeps a copy of each one.", "Accepted papers appear in the proceedings."],
         ["Fonts are set by the class file.", "Figures go at the top of a column.", "Tables are numbered."],
     ]
-    text, marks = _document(pages)
-    source = Source("1", "file:///d/guide.pdf", "Guide", text, marks=marks)
     claim = "If changes to the template are detected, the paper is sent back to its authors to be revised."
-    ref = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0, embedder=_Senses()).references[
-        0
-    ]
+    ref = _cited(claim, pages, embedder=_Senses()).references[0]
     assert ref.quote == sentence
     assert (ref.locator.first, ref.locator.last) == (3, 3)
 
@@ -183,10 +180,8 @@ def test_a_paraphrase_is_quoted_from_a_sentence_not_a_heading_sharing_its_word()
         ["Biogeography\nIslands and continents\nMaps of the regions"],
         ["The course ends with a short test on each region.", sentence],
     ]
-    text, marks = _document(pages)
-    source = Source("1", "file:///d/lecture.pdf", "Lecture", text, marks=marks)
     claim = "Suggestions for the biogeography lesson are welcome."
-    ref = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0).references[0]
+    ref = _cited(claim, pages, "Lecture").references[0]
     assert ref.quote == sentence
     assert (ref.locator.first, ref.locator.last) == (3, 3)
 
@@ -228,11 +223,9 @@ def test_the_claim_is_embedded_once_for_scoring_and_quote_placement():
         ["Reviewers read each submission twice before the meeting.", "Each reviewer writes a short report."],
         [f"{sentence} The office keeps a copy of each one.", "Accepted papers appear in the proceedings."],
     ]
-    text, marks = _document(pages)
-    source = Source("1", "file:///d/guide.pdf", "Guide", text, marks=marks)
     claim = "If changes to the template are detected, the paper is sent back to its authors to be revised."
     embedder = _Counting()
-    ref = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0, embedder=embedder)
+    ref = _cited(claim, pages, embedder=embedder)
     assert embedder.asked.count(claim) == 1
     assert ref.references[0].quote == sentence
 
@@ -253,9 +246,7 @@ def test_a_paraphrase_finds_its_sentence_through_another_form_of_a_word():
         [f"{sentence} Final versions use the journal's own layout.", "Figures may be placed at the end."],
         ["References are numbered in the order they are cited.", "Each column of a table has a heading."],
     ]
-    text, marks = _document(pages)
-    source = Source("1", "file:///d/guide.pdf", "Guide", text, marks=marks)
     claim = "A single-column layout is usual while a paper is still a draft."
-    ref = build_references(f"{claim} [1]", [source], markers="verify", min_support=0.0).references[0]
+    ref = _cited(claim, pages).references[0]
     assert ref.quote == sentence
     assert (ref.locator.first, ref.locator.last) == (2, 2)
