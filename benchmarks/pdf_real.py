@@ -16,7 +16,9 @@ The truth is not written by hand. Two extractors that order columns themselves,
 poppler's ``pdftotext`` (its default reading order) and pdfminer.six's layout
 analysis (text inside forms included), each give every page's text; a line-end hyphen between lower-case letters
 is mended in both alike. A truth sentence is one that both produce identically on the
-same page (so it lies wholly on that page), occurs once in the document, has five
+same page (so it lies wholly on that page), whose text occurs once in each extractor's
+whole text, as a substring, whitespace-normalised (not inside a longer sentence, nor on
+another page: papertex's newspaper repeats its placeholder Latin; since method 12), has five
 words or more, is mostly letters and ends with a full stop after a word in lower case
 (not a table's row, nor a contents entry). A stop ends a sentence after a lower-case
 letter, a digit, ")", "]", a closing quote, "?" or "/" before an upper-case letter of any
@@ -280,7 +282,7 @@ _COMBINED = re.compile(r"[^\W\d_][\u0300-\u036f]+")  # a letter and the combinin
 # extractors' space threshold ("⟨cmd ⟩" but "⟨code⟩" on one page); since method 11
 _BRACKET_GAP = re.compile(r"(?<=[^\W\d_]) (?=[⟩〉])")
 _SENTENCE_TAIL = re.compile(r"[^\W\d_]*[a-zà-ÿ][.!?]$")  # one word ending a sentence: a cell's last line
-METHOD = 11  # bump when the truth's method changes: cached truths are then made anew
+METHOD = 12  # bump when the truth's method changes: cached truths are then made anew
 
 
 # this module's text, hashed into each cached truth's name: helpers working on the truth at
@@ -455,6 +457,28 @@ def _without(text: str, gone: list[str]) -> str:
     return text
 
 
+def _whole(pages: list[str]) -> str:
+    """A document's text as the sentences are cut from it: each page cleaned, then all of
+    it whitespace-normalised (one space between pages)."""
+    return " ".join(" ".join(_clean(page).split()) for page in pages)
+
+
+def _truth_sentences(poppler: list[str], miner: list[str]) -> list[tuple[str, int]]:
+    """The sentences both extractors give identically on the same page, each with its
+    page, whose text occurs once in each extractor's whole text, as a substring
+    (whitespace-normalised): a sentence whose words stand elsewhere too, inside a longer
+    sentence or on another page (papertex's placeholder Latin), is not truth, as the
+    reader's copy found and the copy cited may differ; since method 12."""
+    whole = (_whole(poppler), _whole(miner))
+    per_page = [(_sentences(a), set(_sentences(b))) for a, b in zip(poppler, miner, strict=False)]
+    return [
+        (s, n)
+        for n, (a, b) in enumerate(per_page, start=1)
+        for s in a
+        if s in b and all(text.count(s) == 1 for text in whole)
+    ]
+
+
 def truth_of(pdf: RealPdf, data: bytes) -> Truth:
     """The file's truth from pdftotext and pdfminer.six (cached beside the corpus)."""
     digest = hashlib.sha256(data).hexdigest()[:20]
@@ -464,12 +488,7 @@ def truth_of(pdf: RealPdf, data: bytes) -> Truth:
     else:
         poppler = _pdftotext(data)
         miner, lines = _pdfminer(data)
-        counts: Counter[str] = Counter()
-        per_page = [(_sentences(a), set(_sentences(b))) for a, b in zip(poppler, miner, strict=False)]
-        for a, b in per_page:
-            counts.update(a)
-            counts.update(b)
-        sentences = [(s, n) for n, (a, b) in enumerate(per_page, start=1) for s in a if s in b and counts[s] == 2]
+        sentences = _truth_sentences(poppler, miner)
         running, numbers = _running(lines)
         body = [
             _without(_clean(text), gone + digits) for text, gone, digits in zip(poppler, running, numbers, strict=False)

@@ -10,11 +10,14 @@ Written 2026-11-29 by ``heldout2``, blind: by reading only the truth sentences
 engine's code (search/, reference/, worker/) and without running deepref or any
 benchmark on these files. 150 claims over every held-out-2 file of two pages or more
 with English prose among its truth sentences, spread over each file's pages with a
-sentence, first to last: two columns 45, one column 52, three columns 21, slides 32. 84
-(56%) restate the whole sentence, 39 (26%) only the main part of a long one, 27 (18%)
-sum it up in plain words as a user's answer sentence would: synonyms and changed
-structure, not the sentence's distinctive phrases (a command's, option's or file's name
-stays where nothing else names it). A key is a truth sentence of one held-out-2 file
+sentence, first to last; 149 since truth method 12 (usrguide's "Spaces are trimmed at
+each end of each item parsed." stands on two pages, the second time inside a longer
+sentence, so is no longer truth; its claim, a whole-sentence one, is left out): two
+columns 45, one column 51, three columns 21, slides 32. 83 (56%) restate the whole
+sentence, 39 (26%) only the main part of a long one, 27 (18%) sum it up in plain words
+as a user's answer sentence would: synonyms and changed structure, not the sentence's
+distinctive phrases (a command's, option's or file's name stays where nothing else
+names it). A key is a truth sentence of one held-out-2 file
 only. Files without a claim: brucker-authorarchive-2016-IEEEtran, example-longnote
 (placeholder Latin) and rbt-mathnotes' cheat-sheet (one formula).
 tests/benchmarks/test_pdf_real_claims.py checks every key against the truth
@@ -200,9 +203,6 @@ PARAPHRASES: dict[str, str] = {
     ),
     "TEX will find the first argument after a function name irrespective of any intervening spaces.": (
         "TeX picks up a command's first argument even if spaces come between it and the command name."
-    ),
-    "Spaces are trimmed at each end of each item parsed.": (
-        "Each parsed item has leading and trailing blanks removed."
     ),
     "This allows you to then provide a new definition for ⟨existing-cmd⟩ that makes use of ⟨cmd⟩ (i.e., of its "
     "old definition).": "You can then redefine the original command in terms of its saved former meaning.",

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from benchmarks.pdf_real import FILES, FILES_HELD_OUT_2, FILES_HELD_OUT_3, _running, _sentences, _without, split_of
+from benchmarks.pdf_real import (
+    FILES,
+    FILES_HELD_OUT_2,
+    FILES_HELD_OUT_3,
+    _running,
+    _sentences,
+    _truth_sentences,
+    _without,
+    split_of,
+)
 
 
 def test_a_truth_sentence_is_prose_not_a_table_row_or_a_contents_entry():
@@ -145,3 +154,24 @@ def test_a_kern_before_a_closing_angle_bracket_is_not_a_space():
     assert _sentences("This copies the definition of ⟨existing-cmd ⟩ to ⟨cmd ⟩ and ⟨code⟩ here.") == [
         "This copies the definition of ⟨existing-cmd⟩ to ⟨cmd⟩ and ⟨code⟩ here."
     ]
+
+
+def test_a_sentence_whose_text_stands_elsewhere_too_is_not_truth():
+    """papertex's newspaper repeats its placeholder Latin: a sentence each extractor cuts
+    once can still stand inside a longer sentence on another page, where the reader's
+    first copy and the engine's cited copy differ; its text must occur once in each
+    extractor's whole text (method 12; the old rule counted whole sentences)."""
+    page_1 = "Aenean faucibus nunc vitae. Donec at lorem ipsum gravida sed.\n\nCurabitur ac leo nunc vel mauris est."
+    page_2 = "Quote of the day: Donec at lorem ipsum\ngravida sed.\n\nPellentesque habitant morbi tristique senectus."
+    pdfminer_2 = (
+        "Pellentesque habitant morbi tristique senectus.\n\nQuote of the day: Donec at lorem ipsum gravida sed."
+    )
+    assert _truth_sentences([page_1, page_2], [page_1, pdfminer_2]) == [
+        ("Curabitur ac leo nunc vel mauris est.", 1),
+        ("Quote of the day: Donec at lorem ipsum gravida sed.", 2),
+        ("Pellentesque habitant morbi tristique senectus.", 2),
+    ]
+    # a sentence on one page only in one extractor, or twice on one page, is not truth either
+    assert _truth_sentences([page_1], [page_2]) == []
+    twice = "Curabitur ac leo nunc vel mauris est. Curabitur ac leo nunc vel mauris est."
+    assert _truth_sentences([twice], [twice]) == []
