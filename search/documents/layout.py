@@ -37,6 +37,8 @@ PLACE = 2.0  # points: a slide template's line is at the same place within this
 LINE_NUMBERS = 5  # numbers alone in a margin, counting up, that make a page's line numbers
 LINE_NUMBER_RUNS = 3  # ... in at most this many runs (a listing's own numbers, a counter reset)
 LINE_NUMBER_STEP = 10  # ... each number at most this much above the one before it in its run
+BASELINE = 0.1  # pieces of a line whose tops differ by less than this much of its height share a baseline
+BASELINE_GAP = 1.5  # ... and stand a stretched space apart: more than its height (cut there), at most this many
 TITLE = 1.2  # a slide's line this much taller than the deck's median line is a title
 MIN_TEMPLATE_SLIDES = 5  # ... on at least this many slides: a frame built up over overlays repeats on fewer
 _LINE_NUMBER = re.compile(r"\s*(?P<n>\d{1,5}|[ivxlc]{1,9})\s*$")  # lineno counts in roman too
@@ -423,7 +425,7 @@ def reading_order(lines: list[Line]) -> list[Line]:
     band: list[tuple[int, Line]] = []
 
     def flush() -> None:
-        ordered.extend(ln for _, ln in sorted(band, key=lambda cl: (cl[0], -cl[1].top)))
+        ordered.extend(_by_baseline(sorted(band, key=lambda cl: (cl[0], -cl[1].top))))
         band.clear()
 
     columns = {id(ln): sum(ln.left >= b for b in bounds) for ln in flat}
@@ -438,6 +440,42 @@ def reading_order(lines: list[Line]) -> list[Line]:
             band.append((column, line))
     flush()
     return ordered + [ln for ln in lines if ln.vertical]
+
+
+def _by_baseline(band: list[tuple[int, Line]]) -> list[Line]:
+    """A band's lines (column, line), sorted by column and top, with the pieces of one
+    baseline in a column read left to right: a line cut at a justified space wider than
+    its text is tall, whose right half stands a hair higher (a math-italic letter 0.5 pt,
+    a run-in heading's box), was read right half first."""
+    starts = Counter(round(ln.left) for _, ln in band)
+    out: list[Line] = []
+    run: list[Line] = []
+    column = -1
+    for col, line in band:
+        if run and (col != column or run[0].top - line.top > BASELINE * min(ln.height for ln in (*run, line))):
+            out.extend(_one_line(run, starts))
+            run = []
+        run.append(line)
+        column = col
+    out.extend(_one_line(run, starts))
+    return out
+
+
+def _one_line(run: list[Line], starts: Counter[int]) -> list[Line]:
+    """Pieces of one baseline left to right when each stands a stretched space from the
+    one before (more than its height, where ``lines_of`` cut it, and at most
+    BASELINE_GAP heights) and begins where no other line of the band does: lines of two
+    columns the gutters missed (a newspaper's narrow ones) keep their order by top."""
+    if len(run) < 2:
+        return run
+    pieces = sorted(run, key=lambda ln: ln.left)
+    tall = max(ln.height for ln in run)
+    if all(
+        tall < b.left - a.right <= BASELINE_GAP * tall and starts[round(b.left)] < 2
+        for a, b in itertools.pairwise(pieces)
+    ):
+        return pieces
+    return run
 
 
 def _beside(

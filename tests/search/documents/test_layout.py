@@ -736,3 +736,35 @@ def test_a_decks_slides_are_worked_out_once_a_document(monkeypatch):
     slides = [PageBoxes(842, 595, [(40, 500, 400, 512, f"Slide {n} says one thing.")]) for n in range(6)]
     assert page_texts(slides) == [f"Slide {n} says one thing." for n in range(6)]
     assert len(calls) == 1
+
+
+def _two_columns_with_a_cut_line(rise: float) -> bytes:
+    """Two columns drawn line by line across the page; in the first column's fifth line a
+    justified space wider than the text is tall, the half after it ``rise`` points higher."""
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(595, 842))
+    c.setFont("Helvetica", 9)
+    for row in range(30):
+        y = 780 - 12 * row
+        for k, x in enumerate((50, 310)):
+            if k == 0 and row == 4:
+                c.drawString(x, y, "Before a build")
+                c.drawString(x + c.stringWidth("Before a build") + 10, y + rise, "held keys,")
+            else:
+                c.drawString(x, y, f"Column {k} holds line {row} of its text.")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_lines_halves_cut_at_a_wide_space_are_read_left_to_right_in_a_column():
+    """A justified space wider than the line's text is tall cuts it in two, and in a band
+    of two columns the halves were sorted by their tops: the half standing a hair higher
+    (a math-italic letter 0.5 pt, a run-in heading's box 0.01 pt) was read first ("general
+    conA can for instruction", "the smallest Paragraphs unit"; quantum-template)."""
+    doc = read_bytes(_two_columns_with_a_cut_line(0.5), "paper.pdf")
+    flat = " ".join(doc.segments[0].text.split())
+    assert "Column 0 holds line 3 of its text. Before a build held keys, Column 0 holds line 5" in flat
+    assert flat.index("Column 0 holds line 29") < flat.index("Column 1 holds line 0")
