@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 NEARBY_PAGES = 4  # an edge line is compared with the edge lines this many pages either side
 MIN_ALIKE_PAGES = 2  # ... and is running when it resembles one on this many of them
+SHORT_PAGES = 5  # in a document of this many pages or fewer, one page will do for a line in the outer band
 ALIKE = 0.6  # word-set overlap (Jaccard) for two edge lines to count as alike
 EDGE_BAND = 0.06  # the outer fraction of the page height where a line is at the edge anyway
 NOTE_GAP = 4.0  # points between a margin note and the text's edge
@@ -197,8 +198,8 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
             id(ln) for ln in page.lines if ln.vertical and (ln.right < 0.12 * page.width or ln.left > 0.88 * page.width)
         }
         nearby = [pages[j] for j in range(max(0, i - NEARBY_PAGES), min(len(pages), i + NEARBY_PAGES + 1)) if j != i]
-        few = len(pages) <= MIN_ALIKE_PAGES
-        gone |= {id(ln) for ln in page.edges if id(ln) not in titles[i] and _is_running(ln, page, nearby, few)}
+        few, short = len(pages) <= MIN_ALIKE_PAGES, len(pages) <= SHORT_PAGES
+        gone |= {id(ln) for ln in page.edges if id(ln) not in titles[i] and _is_running(ln, page, nearby, few, short)}
         running.append(gone)
     for gone, template in zip(running, _slide_frames(pages, slides), strict=True):
         gone |= template
@@ -293,13 +294,14 @@ def _slide_frames(pages: list[PageBoxes], landscape: list[int]) -> list[set[int]
     return out
 
 
-def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool) -> bool:
+def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool, short: bool = False) -> bool:
     """An edge line is running when it is a page number, or resembles an edge line in
     the same half of at least MIN_ALIKE_PAGES nearby pages; in a document of too few pages
-    to compare, when it lies in the page's outer band, set apart from the text beside it.
-    Below the outer band, the slides of one frame count as one page, and the line's own
-    frame not at all: a frame's title over its overlays is not running, a logo over
-    three frames is."""
+    to compare, when it lies in the page's outer band, set apart from the text beside it;
+    in a ``short`` one (SHORT_PAGES), a line in the outer band alike on one other page's
+    outer band is running too. Below the outer band, the slides of one frame count as
+    one page, and the line's own frame not at all: a frame's title over its overlays is
+    not running, a logo over three frames is."""
     if _PAGE_NUMBER.match(_NUMBERS.sub("#", " ".join(line.text.lower().split()))):
         # a page number stands alone on its line or by the page's edge; a number among
         # others on one baseline is a table's cell
@@ -312,13 +314,22 @@ def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool)
         return False
     upper = line.top > page.height / 2
     by_frame = not _outer(line, page.height)
+    # a short deck's footer stands on too few slides to compare (two of four: the title
+    # and closing slides have none): in the outer band on another page's outer band, it
+    # runs; a title slide's text lies inside the band
+    need = 1 if short and not by_frame else MIN_ALIKE_PAGES
     alike: set[int] = set()
     for j, other in enumerate(nearby):
         if by_frame and (other.frame == page.frame or other.frame in alike):
             continue
-        if any((o.top > other.height / 2) == upper and _alike(line.key, o.key) for o in other.edges):
+        if any(
+            (o.top > other.height / 2) == upper
+            and _alike(line.key, o.key)
+            and (need == MIN_ALIKE_PAGES or _outer(o, other.height))
+            for o in other.edges
+        ):
             alike.add(other.frame if by_frame else -1 - j)
-            if len(alike) >= MIN_ALIKE_PAGES:
+            if len(alike) >= need:
                 return True
     return False
 

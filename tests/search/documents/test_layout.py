@@ -768,3 +768,24 @@ def test_a_lines_halves_cut_at_a_wide_space_are_read_left_to_right_in_a_column()
     flat = " ".join(doc.segments[0].text.split())
     assert "Column 0 holds line 3 of its text. Before a build held keys, Column 0 holds line 5" in flat
     assert flat.index("Column 0 holds line 29") < flat.index("Column 1 holds line 0")
+
+
+def test_a_short_decks_footer_on_two_of_its_slides_goes_and_its_title_slide_stays():
+    """beamertheme-light's four-slide example sets its footer on slides 2 and 3 only (the
+    title and closing slides have none): alike on one other slide, not two, it stayed.
+    The title slide's authors, the same words inside the slide, stay."""
+    footer = [(5, 3, "F. Vergnet and V. Goepp"), (200, 3, "The package light")]
+    title = [(60, 180, "Colored beamer layout", 14), (60, 130, "F. Vergnet and V. Goepp"), (60, 110, "Version 1.0")]
+    slides = [title]
+    for n, head in enumerate(("How to use the package", "Further options"), start=2):
+        body = [(20, 200 - 15 * k, f"Point {k} of slide {n} is a sentence of its own.") for k in range(3)]
+        slides.append([(20, 245, head, 11), *body, *footer])
+    slides.append([(100, 130, "This is the thankframe", 14)])
+    doc = read_bytes(_deck(slides), "talk.pdf")
+    pages = {seg.number: " ".join(seg.text.split()) for seg in doc.segments}
+    assert sorted(pages) == [1, 2, 3, 4]
+    assert "F. Vergnet and V. Goepp" in pages[1] and "Version 1.0" in pages[1], pages[1]
+    for n in (2, 3):
+        assert "Vergnet" not in pages[n] and "package light" not in pages[n], pages[n]
+        assert f"Point 2 of slide {n} is a sentence of its own." in pages[n]
+    assert pages[4] == "This is the thankframe"
