@@ -461,11 +461,12 @@ def _by_baseline(band: list[tuple[int, Line]]) -> list[Line]:
     starts = Counter(round(ln.left) for _, ln in band)
     out: list[Line] = []
     run: list[Line] = []
-    column = -1
+    column, low = -1, 0.0  # the run's column and its lowest line's height (kept as it grows: one pass)
     for col, line in band:
-        if run and (col != column or run[0].top - line.top > BASELINE * min(ln.height for ln in (*run, line))):
+        if run and (col != column or run[0].top - line.top > BASELINE * min(low, line.height)):
             out.extend(_one_line(run, starts))
             run = []
+        low = min(low, line.height) if run else line.height
         run.append(line)
         column = col
     out.extend(_one_line(run, starts))
