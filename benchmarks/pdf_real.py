@@ -62,8 +62,8 @@ never read by deepref before its one measurement) from other packages::
         texlive-science-doc texlive-humanities-doc auctex
     for d in *.deb; do dpkg-deb -x "$d" root; done
 
-``FILES_HELD_OUT_3`` is a third ("held-out-3", chosen 2026-11-29 the same way, for the
-next session to measure once; not measured when chosen), partly from two more packages::
+``FILES_HELD_OUT_3`` is a third ("held-out-3", chosen 2026-11-29 the same way, measured
+once that day and tuning data since), partly from two more packages::
 
     cd /work/pdfcorpus && apt-get download texlive-metapost-doc texlive-pictures-doc
     for d in *.deb; do dpkg-deb -x "$d" root; done"""
@@ -227,7 +227,7 @@ FILES_HELD_OUT_2 = (
     RealPdf("slides", _EXT, _TL + "beamertheme-saintpetersburg/example.pdf", "LPPL 1.3c (beamertheme-saintpetersburg)"),
 )
 
-# held-out-3: the same, for the next session to measure once (nobody measured it when chosen)
+# held-out-3: the same, measured once on 2026-11-29 (docs/library.md), tuning data since
 FILES_HELD_OUT_3 = (
     # two columns: TUGboat articles and preprints about METAPOST, journal classes' samples
     RealPdf("two columns", _MP, _MPD + "featpost/doc/otherinfo/tb88henderson.pdf", "GPL (featpost)"),
