@@ -45,7 +45,9 @@ combining marks is composed: pdftotext gives an accent a font draws apart (LaTeX
 OT1 umlauts) as a combining mark; since method 10. A space between a letter and a closing
 angle bracket goes: a meta-variable's italic correction before "⟩", not a space, which
 both extractors read as one after some letters only ("⟨cmd ⟩" beside "⟨code⟩"); since
-method 11.
+method 11. So does one between a letter and ")" or ",": an italic or math-italic letter's
+correction, 0.03-0.07 em, which both extractors read as a space ("(AP )", "(x ,y)",
+"exceptional )") and PDFium after some letters only ("(BI), (CJ ), (DK)"); since method 13.
 
 Limits: a sentence both extractors get wrong the same way counts as truth (and one
 either gets wrong is left out, so the hardest pages weigh less); a compound hyphen at a
@@ -279,10 +281,12 @@ _DIGITS = re.compile(r"\d+")
 _COMBINED = re.compile(r"[^\W\d_][\u0300-\u036f]+")  # a letter and the combining marks after it
 # a space between a letter and a closing angle bracket: usrguide's meta-variable "⟨cmd⟩" is
 # set "⟨cmd\/⟩", and the italic correction after some letters ("d", not "e") passes both
-# extractors' space threshold ("⟨cmd ⟩" but "⟨code⟩" on one page); since method 11
-_BRACKET_GAP = re.compile(r"(?<=[^\W\d_]) (?=[⟩〉])")
+# extractors' space threshold ("⟨cmd ⟩" but "⟨code⟩" on one page); since method 11; and
+# before ")" or ",": an italic or math-italic letter's correction, "(AP )", "(x ,y)",
+# "exceptional )" (tugboat-geometry-space, tb88henderson); since method 13
+_BRACKET_GAP = re.compile(r"(?<=[^\W\d_]) (?=[⟩〉),])")
 _SENTENCE_TAIL = re.compile(r"[^\W\d_]*[a-zà-ÿ][.!?]$")  # one word ending a sentence: a cell's last line
-METHOD = 12  # bump when the truth's method changes: cached truths are then made anew
+METHOD = 13  # bump when the truth's method changes: cached truths are then made anew
 
 
 # this module's text, hashed into each cached truth's name: helpers working on the truth at
@@ -355,8 +359,8 @@ def _off(item: Any, bbox: tuple[float, float, float, float]) -> bool:
 def _clean(text: str) -> str:
     """Ligatures spelt out, line-end hyphens mended, and a letter followed by combining
     marks composed (pdftotext gives an accent a font draws apart as a combining mark:
-    "Einfu\u0308hrung"), and a space between a letter and a closing angle bracket dropped
-    (a meta-variable's italic correction: "⟨cmd ⟩"); nothing else is normalised (a Greek
+    "Einfu\u0308hrung"), and a space between a letter and a closing angle bracket, ")" or ","
+    dropped (an italic correction: "⟨cmd ⟩", "(AP )", "(x ,y)"); nothing else is normalised (a Greek
     oxia stays as drawn)."""
     text = _COMBINED.sub(lambda m: unicodedata.normalize("NFC", m.group()), text)
     text = _BRACKET_GAP.sub("", text)

@@ -69,8 +69,8 @@ _ACCENT = re.compile(f"[{''.join(_COMBINING)}]")
 # page's text took three times as long (the same places found, benchmarks/bench_pdf.py).
 # "X E": a space after a one-letter word, before a letter
 _LETTER_APART = re.compile(r" (?<=[^\W\d_] )(?<![^\W_]. )(?=[^\W\d_])")
-# "cmd ⟩": a space after a letter, before a closing angle bracket
-_BRACKET_APART = re.compile(r" (?<=[^\W\d_] )(?=[⟩〉])")
+# "cmd ⟩", "(AP )", "(x ,y)": a space after a letter, before a closing bracket or a comma
+_KERNED_APART = re.compile(r" (?<=[^\W\d_] )(?=[⟩〉),])")
 # a thin space's place: the end of a digit before a letter, of punctuation before a letter
 # or bullet, of an operator before a letter or digit (_THIN_AFTER); the start of
 # punctuation, an arrow, an operator or a dash after a letter or digit (_THIN_BEFORE)
@@ -131,7 +131,6 @@ def _boxes(
     if ligatures is not None and _CONTROL.search(text):
         text = ligatures(textpage, text)
     text = _without_false_spaces(textpage, text)
-    text = _without_kerned_spaces(textpage, text)
     text = _composed_accents(textpage, text)
     thin = _thin_spaces(textpage, text)
     chars = _chars if _SURROGATE.search(text) else str  # a page without pairs needs no decoding
@@ -295,48 +294,55 @@ def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
 
 
 def _without_false_spaces(textpage: pdfium.PdfTextPage, text: str) -> str:
-    """``text`` without the spaces PDFium made up after a one-letter word inside a logo
-    (as NUL, dropped with the box's text): where the next glyph overlaps the letter
-    (XeLaTeX's logo sets its E mirrored back over the X: "X ELATEX"), or where the word's
-    letters stand on the line in another order than drawn (XeTeX's E drawn after the T,
-    back over the X: "X TEEX"), which are then put in line order. Only a space after a
-    one-letter word is looked at, where such logos begin: asking PDFium about every space
-    would cost about 1 ms a page."""
+    """``text`` without the spaces PDFium made up (as NUL, dropped with the box's text)
+    where a pattern's test on the space says it is none (:data:`_FALSE_SPACES`). Only the
+    patterns' places are looked at: asking PDFium about every space would cost about 1 ms
+    a page."""
     import pypdfium2.raw as raw
 
     out: list[str] | None = None
-    for found in _LETTER_APART.finditer(text):
-        k = found.start()
-        if raw.FPDFText_IsGenerated(textpage, k) != 1:
-            continue
-        if textpage.get_charbox(k + 1)[0] < textpage.get_charbox(k - 1)[2]:
-            out = out or list(text)
-            out[k] = "\x00"
-        elif (moved := _in_line_order(textpage, text, k)) is not None:
-            out = out or list(text)
-            for place, char in moved.items():
-                out[place] = char
-            out[k] = "\x00"
+    for pattern, test in _FALSE_SPACES:
+        for found in pattern.finditer(text):
+            k = found.start()
+            if raw.FPDFText_IsGenerated(textpage, k) != 1:
+                continue
+            moved = test(textpage, text, k)
+            if moved is not None:
+                out = out or list(text)
+                for place, char in moved.items():
+                    out[place] = char
+                out[k] = "\x00"
     return "".join(out) if out else text
 
 
-def _without_kerned_spaces(textpage: pdfium.PdfTextPage, text: str) -> str:
-    """``text`` without the spaces PDFium made up between a letter and a closing angle
-    bracket where the gap is a kern, under a quarter of the font's size: a meta-variable
-    set "⟨cmd\\/⟩" (LaTeX's usrguide), whose italic correction after some letters read
-    "⟨number ⟩" beside "⟨code⟩" (the reference extractors alike: benchmarks/pdf_real.py)."""
+def _inside_a_logo(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int, str] | None:
+    """Whether the space at ``k``, after a one-letter word, lies inside a logo, where
+    such logos begin: the next glyph overlaps the letter (XeLaTeX's logo sets its E
+    mirrored back over the X: "X ELATEX"; no letter moves, {}), or the word's letters
+    stand on the line in another order than drawn (XeTeX's E drawn after the T, back over
+    the X: "X TEEX"; the letters put in line order); else None."""
+    if textpage.get_charbox(k + 1)[0] < textpage.get_charbox(k - 1)[2]:
+        return {}
+    return _in_line_order(textpage, text, k)
+
+
+def _a_kern(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int, str] | None:
+    """Whether the space at ``k``, between a letter and a closing bracket or a comma, is a
+    kern: an italic correction (LaTeX's ``\\/``), which PDFium reads as a space after some
+    letters only ("⟨number ⟩" beside "⟨code⟩" in usrguide's meta-variables, "(CJ )" beside
+    "(BI)" in tugboat-geometry-space). The gap is under a quarter of the font's size before
+    an angle bracket, under a tenth (:data:`THIN_SPACE`) before ")" or ",", where italic
+    corrections measured 0.03-0.09 em on the real PDFs and a listing's word spaces, "(
+    bookmark )" and "\\collaboration , \\affiliation", 0.14 em and more. {} if so, else None."""
     import pypdfium2.raw as raw
 
-    out: list[str] | None = None
-    for found in _BRACKET_APART.finditer(text):
-        k = found.start()
-        if raw.FPDFText_IsGenerated(textpage, k) != 1:
-            continue
-        gap = textpage.get_charbox(k + 1, loose=True)[0] - textpage.get_charbox(k - 1, loose=True)[2]
-        if gap < KERN * raw.FPDFText_GetFontSize(textpage, k + 1):
-            out = out or list(text)
-            out[k] = "\x00"
-    return "".join(out) if out else text
+    gap = textpage.get_charbox(k + 1, loose=True)[0] - textpage.get_charbox(k - 1, loose=True)[2]
+    limit = KERN if text[k + 1] in "⟩〉" else THIN_SPACE
+    return {} if gap < limit * raw.FPDFText_GetFontSize(textpage, k + 1) else None
+
+
+# each pattern's places (a space PDFium may have made up) and the test that says it is none
+_FALSE_SPACES = ((_LETTER_APART, _inside_a_logo), (_KERNED_APART, _a_kern))
 
 
 def _in_line_order(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int, str] | None:

@@ -703,6 +703,35 @@ def test_a_kern_before_a_closing_angle_bracket_is_not_a_space():
     assert "It makes a ⟨cmd⟩. Then ⟨code⟩, a ⟨word ⟩ apart." in text
 
 
+def _italic_then(pieces: list[tuple[str, str, float]]) -> bytes:
+    """A one-line PDF written by reportlab: each piece (font, text, word spacing) set on
+    after the one before; a negative word spacing narrows a space to a kern."""
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    page = canvas.Canvas(buf)
+    line = page.beginText(72, 700)
+    for font, text, spacing in pieces:
+        line.setFont(font, 10)
+        line.setWordSpace(spacing)
+        line.textOut(text)
+    page.drawText(line)
+    page.save()
+    return buf.getvalue()
+
+
+def test_an_italic_correction_before_a_closing_bracket_or_comma_is_not_a_space():
+    """An italic letter's correction before ")" or "," (LaTeX's "(AP\\/)", 0.03-0.07 em)
+    is a kern, which PDFium read as a space after some letters only: tugboat-geometry-space
+    read "(BI), (CJ ), (DK)". A word space before "(" stays."""
+    roman, italic = "Times-Roman", "Helvetica-Oblique"
+    pieces = [(roman, "The lines (", 0), (italic, "jk", 0), (roman, " ", -1.2), (roman, ") and (", 0)]
+    pieces += [(italic, "jk", 0), (roman, " ", -1.2), (roman, ", y) meet (at a point).", 0)]
+    data = _italic_then(pieces)
+    text = " ".join(read_bytes(data, "geometry.pdf").segments[0].text.split())
+    assert "The lines (jk) and (jk, y) meet (at a point)." in text
+
+
 def test_a_font_its_pages_share_is_parsed_once_for_its_ligatures(monkeypatch):
     """The ligatures' glyph names were read from every page's font dictionaries on each
     page with a control character; a document's pages share their fonts, parsed once."""
