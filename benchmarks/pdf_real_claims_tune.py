@@ -516,7 +516,7 @@ PARAPHRASES: dict[str, str] = {
         "The test document's margins should measure one inch on every side."
     ),
     "By far the most common cause of incorrect margins and/or incorrect indicated paper sizes is that pdfTEX "
-    "and/or dvips and/or ghostscript (ps2pdf ) have been configured for a default paper size that is different "
+    "and/or dvips and/or ghostscript (ps2pdf) have been configured for a default paper size that is different "
     "from that used in the LATEX document.": (
         "Wrong margins or paper sizes nearly always mean the tools were set up for a different default paper than "
         "the document uses."

@@ -328,17 +328,17 @@ def _inside_a_logo(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int,
 
 def _a_kern(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int, str] | None:
     """Whether the space at ``k``, between a letter and a closing bracket or a comma, is a
-    kern: an italic correction (LaTeX's ``\\/``), which PDFium reads as a space after some
-    letters only ("⟨number ⟩" beside "⟨code⟩" in usrguide's meta-variables, "(CJ )" beside
-    "(BI)" in tugboat-geometry-space). The gap is under a quarter of the font's size before
-    an angle bracket, under a tenth (:data:`THIN_SPACE`) before ")" or ",", where italic
-    corrections measured 0.03-0.09 em on the real PDFs and a listing's word spaces, "(
-    bookmark )" and "\\collaboration , \\affiliation", 0.14 em and more. {} if so, else None."""
+    kern, under a quarter of the font's size (:data:`KERN`, narrower than a word space): an
+    italic correction (LaTeX's ``\\/``, 0.03-0.09 em on the real PDFs), which PDFium reads
+    as a space after some letters only ("⟨number ⟩" beside "⟨code⟩" in usrguide's
+    meta-variables, "(CJ )" beside "(BI)" in tugboat-geometry-space), as it does a
+    listing's tighter gaps ("\\collaboration , \\affiliation", 0.24 em). Typeset text sets
+    no space there, and both reference extractors' truth drops it (benchmarks/pdf_real.py,
+    methods 11 and 13). {} if so, else None."""
     import pypdfium2.raw as raw
 
     gap = textpage.get_charbox(k + 1, loose=True)[0] - textpage.get_charbox(k - 1, loose=True)[2]
-    limit = KERN if text[k + 1] in "⟩〉" else THIN_SPACE
-    return {} if gap < limit * raw.FPDFText_GetFontSize(textpage, k + 1) else None
+    return {} if gap < KERN * raw.FPDFText_GetFontSize(textpage, k + 1) else None
 
 
 # each pattern's places (a space PDFium may have made up) and the test that says it is none

@@ -156,6 +156,14 @@ def test_a_kern_before_a_closing_angle_bracket_is_not_a_space():
     ]
 
 
+def test_an_italic_correction_before_a_closing_bracket_or_comma_is_not_a_space():
+    """An italic letter's correction before ")" or ",", which both extractors read as a
+    space ("(AP )", "(x ,y)"; method 13); a word space before "(" stays."""
+    assert _sentences("G lies on (BC ) and on (AP), at (x ,y) as the note (here) says.") == [
+        "G lies on (BC) and on (AP), at (x,y) as the note (here) says."
+    ]
+
+
 def test_a_sentence_whose_text_stands_elsewhere_too_is_not_truth():
     """papertex's newspaper repeats its placeholder Latin: a sentence each extractor cuts
     once can still stand inside a longer sentence on another page, where the reader's
