@@ -11,7 +11,7 @@ among the first k hits. Lexical ranking, and with ``--hybrid`` in the same run: 
 packaged MiniLM's cosine alone, the reciprocal-rank fusion shipped before, the shipped
 hybrid (z-scores mixed) and the shares in ``TRIED_SHARES``. ``--real`` asks about a
 split's real PDFs instead (benchmarks/pdf_real.py: ``tune``, ``held-out``,
-``held-out-2``; every third truth sentence verbatim and the split's hand-written
+``held-out-2``, ``held-out-3``, ``held-out-4``; every third truth sentence verbatim and the split's hand-written
 paraphrases). ``--split tune`` asks the tune split's questions instead (its
 paraphrases: benchmarks/pdf_retrieval_tune.py and the citing's tune set,
 benchmarks/pdf_claims_tune.py, 99 in all), the ones the ranking was tuned on;

@@ -6,6 +6,7 @@ from benchmarks.pdf_real import (
     FILES,
     FILES_HELD_OUT_2,
     FILES_HELD_OUT_3,
+    FILES_HELD_OUT_4,
     _running,
     _sentences,
     _truth_sentences,
@@ -66,6 +67,14 @@ def test_held_out_3_is_its_own_unseen_files_of_every_kind():
     assert {f.kind for f in FILES_HELD_OUT_3} == {f.kind for f in FILES}
     assert not {f.path for f in FILES + FILES_HELD_OUT_2} & {f.path for f in FILES_HELD_OUT_3}
     assert len({f.path for f in FILES_HELD_OUT_3}) == len(FILES_HELD_OUT_3)
+
+
+def test_held_out_4_is_its_own_unseen_files_of_every_kind():
+    assert {split_of(f) for f in FILES_HELD_OUT_4} == {"held-out-4"}
+    assert not {split_of(f) for f in FILES + FILES_HELD_OUT_2 + FILES_HELD_OUT_3} & {"held-out-4"}
+    assert {f.kind for f in FILES_HELD_OUT_4} == {f.kind for f in FILES}
+    assert not {f.path for f in FILES + FILES_HELD_OUT_2 + FILES_HELD_OUT_3} & {f.path for f in FILES_HELD_OUT_4}
+    assert len({f.path for f in FILES_HELD_OUT_4}) == len(FILES_HELD_OUT_4)
 
 
 def test_a_heading_over_a_cell_and_cells_joined_after_a_non_ascii_letter_are_not_one_sentence():
