@@ -18,6 +18,7 @@ from benchmarks.pdf_real import (
     FILES,
     FILES_HELD_OUT_2,
     FILES_HELD_OUT_3,
+    FILES_HELD_OUT_4,
     RealPdf,
     data_of,
     locate_file,
@@ -28,6 +29,7 @@ SETS = {  # split: (its files, its paraphrases' module, a key lies in one file o
     "tune": (FILES, "benchmarks.pdf_real_claims_tune", False),
     "held-out-2": (FILES_HELD_OUT_2, "benchmarks.pdf_real_claims_heldout2", True),
     "held-out-3": (FILES_HELD_OUT_3, "benchmarks.pdf_real_claims_heldout3", True),
+    "held-out-4": (FILES_HELD_OUT_4, "benchmarks.pdf_real_claims_heldout4", True),
 }
 
 
