@@ -559,7 +559,11 @@ def truth_of(pdf: RealPdf, data: bytes) -> Truth:
         body += [_clean(text) for text in poppler[len(running) :]]
         saved = {"sentences": sentences, "running": running, "body": body}
         cache.parent.mkdir(parents=True, exist_ok=True)
-        cache.write_text(json.dumps(saved), encoding="utf-8")
+        # written whole, then renamed: a test or benchmark reading the cache meanwhile
+        # (another process making the same truth) never reads half a file
+        partial = cache.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(json.dumps(saved), encoding="utf-8")
+        os.replace(partial, cache)
     truth = Truth(pdf.kind, Path(pdf.path).name.removesuffix(".gz").removesuffix(".pdf"), data)
     truth.sentences = [(s, n) for s, n in saved["sentences"]]
     truth.last_page = {s: n for s, n in truth.sentences}
