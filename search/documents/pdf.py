@@ -22,7 +22,6 @@ import bisect
 import ctypes
 import functools
 import hashlib
-import io
 import itertools
 import math
 import re
@@ -35,6 +34,7 @@ from typing import TYPE_CHECKING
 from deepref.search.documents.cleanup import join_lines, normalise, strip_running_lines
 from deepref.search.documents.dependencies import needed
 from deepref.search.documents.layout import Box, PageBoxes, page_texts, same_line
+from deepref.search.documents.ligatures import Ligatures
 from deepref.search.documents.limits import DEFAULT_LIMITS, Budget, ReadLimits
 from deepref.search.documents.models import DocumentError, ReadDocument, Segment
 from deepref.search.documents.ocr import OCR_HINT, OcrTimeout, ocr_available, ocr_page
@@ -48,6 +48,7 @@ OCR_MAX_PAGES = 200  # a scanned book beyond this is read up to here, and the wa
 OCR_DPI = 300
 THIN_SPACE = 0.1  # a gap between two characters' advance boxes over this part of the font's size is a space
 KERN = 0.25  # ... and one under this part of it, narrower than a word space (a third), is a kern
+ACCENT = 0.5  # a rectangle under this part of a letter's height, just above it, is its accent
 SLANT = math.radians(5)  # text turned further than this from a right angle is slanted (a diagonal watermark)
 _COMBINING = {  # a spacing accent and its combining mark
     "¨": "\u0308",
@@ -83,25 +84,11 @@ _THIN_BEFORE = re.compile(r"[:;!?→+=<>≤≥−×—](?<=[^\W_].)")
 _OPERATORS = frozenset("+=<>≤≥−×—")  # a gap before one is measured at its size, not a subscript's before it
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # a character outside the BMP
 _SURROGATE = re.compile("[\ud800-\udfff]")  # half of a UTF-16 pair
-# a code PDFium gives as is, a glyph its font has no Unicode for (not a line break)
-_CONTROL = re.compile("[\x0b\x0c\x0e-\x1f]")
-# a ligature's glyph names: Adobe's and the "f_f_i" of its convention for ligatures
-_LIGATURE_NAMES = {
-    "ff": "\ufb00",
-    "f_f": "\ufb00",
-    "fi": "\ufb01",
-    "f_i": "\ufb01",
-    "fl": "\ufb02",
-    "f_l": "\ufb02",
-    "ffi": "\ufb03",
-    "f_f_i": "\ufb03",
-    "ffl": "\ufb04",
-    "f_f_l": "\ufb04",
-}
 
 
 def _boxes(
-    textpage: pdfium.PdfTextPage, ligatures: Callable[[pdfium.PdfTextPage, str], str] | None = None
+    textpage: pdfium.PdfTextPage,
+    ligatures: Callable[[pdfium.PdfTextPage, str], tuple[str, dict[int, str]]] | None = None,
 ) -> tuple[list[Box], list[Box]]:
     """A page's text line segments with their rectangles, in the file's order, and apart
     from them the segments set at a slant (neither level nor upright: a diagonal "draft"
@@ -128,8 +115,9 @@ def _boxes(
     if len(text) != textpage.count_chars():
         text = _by_index(textpage)
     text = text.replace("\ufffe", "\x02")  # its soft hyphen, as get_text_bounded gives it
-    if ligatures is not None and _CONTROL.search(text):
-        text = ligatures(textpage, text)
+    stand_ins: dict[int, str] = {}  # a ligature's stand-in -> its letters (search.documents.ligatures)
+    if ligatures is not None:
+        text, stand_ins = ligatures(textpage, text)
     text = _without_false_spaces(textpage, text)
     text = _composed_accents(textpage, text)
     thin = _thin_spaces(textpage, text)
@@ -139,7 +127,8 @@ def _boxes(
     slanted: list[Box] = []
     for line in _LINE.finditer(text):
         start, end = line.span()
-        groups = _groups(rects(start, end - start))
+        turn = raw.FPDFText_GetCharAngle(textpage, end - len(line.group().lstrip()))  # its first character's
+        groups = _groups(rects(start, end - start), accents=not SLANT < turn % math.pi < math.pi - SLANT)
         cut = start
         for g, (_, rect) in enumerate(groups):
             if g == len(groups) - 1:
@@ -155,91 +144,13 @@ def _boxes(
                         lo = mid + 1
                 nxt = lo - 1
             box = (*rect, chars(_spaced(text, cut, nxt, thin)).replace("\x00", "").strip(" "))
+            if stand_ins:
+                box = (*rect, box[4].translate(stand_ins).strip(" "))
             first = cut + len(text[cut:nxt]) - len(text[cut:nxt].lstrip())  # its first character's turn
             turn = raw.FPDFText_GetCharAngle(textpage, first) if first < nxt else 0.0  # radians; -1 unknown
             (slanted if turn >= 0 and SLANT < turn % (math.pi / 2) < math.pi / 2 - SLANT else boxes).append(box)
             cut = nxt
     return boxes, slanted
-
-
-class _Ligatures:
-    """A ligature that PDFium reads as its font's raw code, a control character: a Type 1
-    font without a ToUnicode map whose encoding names the glyph "f_f_i" (Linux Libertine,
-    Fira Sans), a name outside PDFium's glyph list ("suffix" read "su x"). The glyph name
-    is looked up in the page's fonts' /Differences (pypdf: PDFium gives no glyph names),
-    and the character becomes its ligature (U+FB00-FB04, one character, so that PDFium's
-    indices still hold; cleanup expands it). A code no ligature's name is left as is."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-        self._reader: object | None = None  # False once pypdf failed to open the file
-        # each font object's ligatures, by (object number, generation): a document's pages
-        # share their fonts, parsed once
-        self._fonts: dict[tuple[int, int], dict[tuple[str, int], str]] = {}
-
-    def _names(self, page: int) -> dict[tuple[str, int], str]:
-        """(base font without its subset tag, code) -> ligature, over page ``page``'s fonts."""
-        import pypdf
-
-        names: dict[tuple[str, int], str] = {}
-        if self._reader is False:  # pypdf could not read the file: no ligatures from it
-            return names
-        try:
-            if self._reader is None:
-                self._reader = pypdf.PdfReader(io.BytesIO(self.data))
-            resources = self._reader.pages[page]["/Resources"]  # type: ignore[attr-defined]
-            fonts = resources.get_object().get("/Font")
-            for ref in (fonts.get_object() if fonts is not None else {}).values():
-                if not isinstance(ref, pypdf.generic.IndirectObject):  # a font written inline
-                    names.update(_font_ligatures(ref.get_object()))
-                    continue
-                key = (ref.idnum, ref.generation)
-                if key not in self._fonts:
-                    self._fonts[key] = _font_ligatures(ref.get_object())
-                names.update(self._fonts[key])
-        except Exception:  # a file PDFium reads and pypdf does not (or not all of it; pypdf
-            # raises many kinds on a hostile file): its ligatures stay codes, its text is read
-            self._reader = self._reader or False
-        return names
-
-    def __call__(self, textpage: pdfium.PdfTextPage, text: str, page: int) -> str:
-        """``text`` (page ``page``'s) with the codes its fonts name as ligatures replaced."""
-        import pypdfium2.raw as raw
-
-        names = self._names(page)
-        if not names:
-            return text
-        chars = list(text)
-        buffer = ctypes.create_string_buffer(256)
-        flags = ctypes.c_int()
-        for match in _CONTROL.finditer(text):
-            k = match.start()
-            size = raw.FPDFText_GetFontInfo(textpage, k, buffer, len(buffer), ctypes.byref(flags))
-            base = buffer.value.decode("latin-1").split("+")[-1] if size else ""
-            chars[k] = names.get((base, ord(text[k])), text[k])
-        return "".join(chars)
-
-
-def _font_ligatures(font: object) -> dict[tuple[str, int], str]:
-    """(base font without its subset tag, code) -> ligature, from a pypdf font dictionary's
-    /Differences; pypdf's errors pass to the caller."""
-    names: dict[tuple[str, int], str] = {}
-    encoding = font.get("/Encoding")  # type: ignore[attr-defined]
-    encoding = encoding.get_object() if encoding is not None else None
-    if not isinstance(encoding, dict):
-        return names
-    base = str(font.get("/BaseFont", "")).lstrip("/").split("+")[-1]  # type: ignore[attr-defined]
-    code = 0
-    for item in encoding.get("/Differences", []):
-        item = item.get_object() if hasattr(item, "get_object") else item
-        if isinstance(item, int):
-            code = item
-            continue
-        ligature = _LIGATURE_NAMES.get(str(item).lstrip("/"))
-        if ligature is not None:
-            names[(base, code)] = ligature
-        code += 1
-    return names
 
 
 class _Rects:
@@ -421,12 +332,16 @@ def _chars(units: str) -> str:
     return units.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
-def _groups(rects: list[tuple[float, float, float, float]]) -> list[tuple[int, tuple[float, float, float, float]]]:
+def _groups(
+    rects: list[tuple[float, float, float, float]], accents: bool = False
+) -> list[tuple[int, tuple[float, float, float, float]]]:
     """Rectangles of one line of PDFium's text that continue each other (a font change
     splits a line into rectangles: same baseline, touching) as (first index, union);
-    PDFium's own spacing inside a group is kept."""
+    PDFium's own spacing inside a group is kept. On a level line (``accents``) an
+    accent's rectangle over a letter's counts at the letter's height
+    (:func:`_accents_set_down`; above and over mean nothing on a turned table's line)."""
     groups: list[tuple[int, tuple[float, float, float, float]]] = []
-    for k, (left, bottom, right, top) in enumerate(rects):
+    for k, (left, bottom, right, top) in enumerate(_accents_set_down(rects) if accents else rects):
         if groups:
             first, (gl, gb, gr, gt) = groups[-1]
             height = max(top - bottom, gt - gb)  # a full stop's rectangle is its dot: the line's height counts
@@ -439,6 +354,29 @@ def _groups(rects: list[tuple[float, float, float, float]]) -> list[tuple[int, t
                 continue
         groups.append((k, (left, bottom, right, top)))
     return groups
+
+
+def _accents_set_down(
+    rects: list[tuple[float, float, float, float]],
+) -> list[tuple[float, float, float, float]]:
+    """``rects`` with each accent's rectangle given its letter's bottom and top: a small
+    one (under ``ACCENT`` of the letter's height) standing above the rectangle after it
+    (or else before it), within its height, over its middle. PDFium gives a math accent
+    drawn over a tall letter (\\vec k, a "~" over the k) a rectangle of its own above the
+    line, which started a line of its own ("one around ~" | "k, the other"); both
+    reference extractors read "~k", PDFium's text too."""
+    out = list(rects)
+    for k, (left, bottom, right, top) in enumerate(rects):
+        middle = (left + right) / 2
+        for j in (k + 1, k - 1):
+            if not 0 <= j < len(rects):
+                continue
+            b_left, b_bottom, b_right, b_top = rects[j]
+            height = b_top - b_bottom
+            if top - bottom < ACCENT * height and b_left <= middle <= b_right and b_top - 1 <= bottom < b_top + height:
+                out[k] = (left, b_bottom, right, b_top)
+                break
+    return out
 
 
 def on_page(boxes: list[Box], bbox: tuple[float, float, float, float]) -> list[Box]:
@@ -473,7 +411,7 @@ def pdf_boxes(data: bytes, name: str, budget: Budget | None = None) -> tuple[lis
             pages: list[PageBoxes] = []
             labels: list[str] = []
             seen: dict[bytes, int] = {}
-            ligatures = _Ligatures(data)
+            ligatures = Ligatures(data)
             count = len(pdf)
             if budget is not None and count > budget.limits.max_pages:
                 budget.pages_cut, count = count, budget.limits.max_pages

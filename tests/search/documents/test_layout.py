@@ -589,9 +589,9 @@ def test_a_file_pypdf_cannot_open_keeps_its_ligature_codes_and_is_read():
     """The ligatures' glyph names come from pypdf, which raises on files PDFium reads
     (a damaged cross-reference, a hostile object): the file's text is read all the same,
     its ligatures left as codes; before, pypdf's error ended the reading."""
-    from deepref.search.documents.pdf import _Ligatures
+    from deepref.search.documents.ligatures import Ligatures
 
-    ligatures = _Ligatures(b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 9 0 R >>\n%%EOF")
+    ligatures = Ligatures(b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 9 0 R >>\n%%EOF")
     assert ligatures._names(0) == {}
     assert ligatures._reader is False  # the failure is kept: the file is not parsed again
     assert ligatures._names(1) == {}
@@ -737,7 +737,7 @@ def test_a_font_its_pages_share_is_parsed_once_for_its_ligatures(monkeypatch):
     page with a control character; a document's pages share their fonts, parsed once."""
     import pypdf
 
-    from deepref.search.documents import pdf
+    from deepref.search.documents import ligatures as module
 
     font = b"<< /Type /Font /Subtype /Type1 /BaseFont /LinLibertineT /Encoding << /Differences [27 /f_i] >> >>"
     page = pypdf.PdfReader(io.BytesIO(_raw_pdf(b"BT /F1 10 Tf 72 700 Td (\033nd) Tj ET", font1=font))).pages[0]
@@ -747,9 +747,9 @@ def test_a_font_its_pages_share_is_parsed_once_for_its_ligatures(monkeypatch):
     buf = io.BytesIO()
     writer.write(buf)
     parsed = []
-    real = pdf._font_ligatures
-    monkeypatch.setattr(pdf, "_font_ligatures", lambda font: parsed.append(font) or real(font))
-    ligatures = pdf._Ligatures(buf.getvalue())
+    real = module.font_ligatures
+    monkeypatch.setattr(module, "font_ligatures", lambda font: parsed.append(font) or real(font))
+    ligatures = module.Ligatures(buf.getvalue())
     assert [ligatures._names(n) for n in range(3)] == [{("LinLibertineT", 27): "\ufb01"}] * 3
     assert len(parsed) == 2  # /F1 and /F2, once each
 
