@@ -197,6 +197,29 @@ def _pdf(draw) -> bytes:
     return buf.getvalue()
 
 
+def test_a_vector_accent_over_a_tall_letter_stays_on_its_line():
+    """\\vec k, a "~" over the k (mp3d's gut2001 and tugboat-geometry-space): the accent
+    stands above the line's other letters, and its rectangle started a line of its own
+    ("one around ~" | "k, the other"); both reference extractors read "~k"."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    head = "so we measure some axes over "
+
+    def draw(c):
+        c.setFont("Times-Roman", 10)
+        c.drawString(72, 700, head)
+        x = 72 + stringWidth(head, "Times-Roman", 10)
+        c.setFont("Times-Italic", 10)
+        c.drawString(x + 0.5, 704, "~")  # its ink above the k's top, as cmmi's \\vec sets it
+        c.drawString(x, 700, "k")
+        c.setFont("Times-Roman", 10)
+        c.drawString(x + stringWidth("k", "Times-Italic", 10), 700, ", as one sees.")
+        c.drawString(72, 686, "The next line of the paragraph follows here.")
+
+    text = " ".join(read_bytes(_pdf(draw), "paper.pdf").segments[0].text.split())
+    assert text == "so we measure some axes over ~k, as one sees. The next line of the paragraph follows here."
+
+
 def test_a_full_stop_set_apart_stays_on_its_word():
     """A full stop's box is its dot, lower than the line: it was judged too far to join
     ("see section 11 .")."""
