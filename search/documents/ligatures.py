@@ -10,7 +10,8 @@ this: the names are looked up in the page's fonts with pypdf (PDFium gives none)
 The lookup costs a page about as much as PDFium's reading of it, mostly pypdf opening the
 file, so it runs only where it can find something: on a page with a control character,
 or in a file whose /Differences (in its objects or its object streams) name a ligature
-PDFium does not know, found by a scan of the file's bytes (about 1 ms a file)."""
+PDFium does not know at a printable code, found by a scan of the file's bytes (about
+1 ms a file)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ _COMPONENT = re.compile(r"[A-Za-z]|uni[0-9A-F]{4}|u[0-9A-F]{4,6}")
 # a /Differences array, and a name in it that PDFium has no Unicode for
 _DIFFERENCES = re.compile(rb"/Differences\s*\[([^\]]*)\]")
 _UNKNOWN = re.compile(rb"/(?:[A-Za-z]\w*_\w+|%b)(?:\.[\w.]*)?(?=[\s/\]]|$)" % "|".join(_UNLISTED).encode())
+_TOKEN = re.compile(rb"(\d+)|/[^\s/\[\]()<>{}%]+")  # a code or a glyph name in a /Differences array
 _OBJECT_STREAM = re.compile(rb"/Type\s*/ObjStm\b")
 OBJECT_STREAM_MAX = 1 << 23  # bytes of one object stream inflated at most (an object stream holds dictionaries)
 # a ligature at a space's code ("f_t" at 32) is followed by no space of PDFium's: one goes
@@ -60,8 +62,9 @@ def letters(name: str) -> str | None:
 def names_unknown_ligatures(data: bytes) -> bool:
     """Whether a /Differences array of the file, in its objects or in its object streams
     (inflated, each up to ``OBJECT_STREAM_MAX``), names a ligature PDFium has no Unicode
-    for."""
-    if any(_UNKNOWN.search(m.group(1)) for m in _DIFFERENCES.finditer(data)):
+    for at a printable code (at a control code, the control character is found on the
+    page: acmart's Libertine names "f_f_i" at 28 and has a ToUnicode map besides)."""
+    if any(_printable_unknown(m.group(1)) for m in _DIFFERENCES.finditer(data)):
         return True
     for found in _OBJECT_STREAM.finditer(data):
         start = data.find(b"stream", found.end())
@@ -74,8 +77,23 @@ def names_unknown_ligatures(data: bytes) -> bool:
             objects = zlib.decompressobj().decompress(data[start : end if end > 0 else None], OBJECT_STREAM_MAX)
         except zlib.error:
             continue
-        if any(_UNKNOWN.search(m.group(1)) for m in _DIFFERENCES.finditer(objects)):
+        if any(_printable_unknown(m.group(1)) for m in _DIFFERENCES.finditer(objects)):
             return True
+    return False
+
+
+def _printable_unknown(differences: bytes) -> bool:
+    """Whether a /Differences array's content names an unknown ligature at code 32 or over."""
+    if not _UNKNOWN.search(differences):  # most arrays: one scan, no parsing
+        return False
+    code = 0
+    for token in _TOKEN.finditer(differences):
+        if token.group(1) is not None:
+            code = int(token.group(1))
+            continue
+        if code >= 32 and _UNKNOWN.fullmatch(token.group()):
+            return True
+        code += 1
     return False
 
 
