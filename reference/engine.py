@@ -41,6 +41,7 @@ from deepref.reference.quotes import (
     fragments,
     page_sentences,
     place_quote,
+    sentence_ends,
 )
 from deepref.reference.scoring import Scorer, Scores, embed_texts, l2_normalise, score
 from deepref.reference.segmentation import Layout, Segment, segment_answer
@@ -677,7 +678,8 @@ def _cited_passage(
             segment.text, page, passage_scores, weights=weights,
             precision=PAGED_PRECISION, passage_weight=PAGED_PASSAGE_WEIGHT,
             cosines=_sentence_cosines(embedder, claim_vector, src.text, page.spans), cosine_weight=PAGED_COSINE_WEIGHT,
-            fragment=fragments(src.text, page.spans), fragment_penalty=FRAGMENT_PENALTY, prefix=True,
+            fragment=fragments(src.text, page.spans), fragment_penalty=FRAGMENT_PENALTY,
+            ended=sentence_ends(src.text, page.spans), prefix=True,
         )  # fmt: skip
     else:
         placed = place_quote(segment.text, page, passage_scores)

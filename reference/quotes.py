@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import regex
 from rapidfuzz import fuzz
 
 from deepref.reference.chunking import split_sentences
@@ -151,6 +152,14 @@ PAGED_COSINE_WEIGHT = 0.1
 # fragments alone loses FRAGMENT_PENALTY, unless the claim is a fragment itself.
 FRAGMENT_WORDS = 6
 FRAGMENT_PENALTY = 0.3
+# A window with no sentence end anywhere in it (. ! ? before a space or its end) is a
+# fragment too, however long: a contents line ("Footnotes for authors, collaborations,
+# affiliations or title 6"), a caption, a table's row of commands, or the first line of
+# a sentence a line break cut ("By default, the line numbers are set in") whose other
+# line is elsewhere on the page. A window that runs on to the line holding the stop is
+# a sentence again. Measured on the real PDFs' tuning splits (docs/library.md, "Fifth
+# pass (citing)").
+_ENDS = regex.compile(r"[.!?][\"'”’)\]]*(?:\s|$)")
 # In a paged document a claim in other words often holds another form of its
 # sentence's word ("a paper is still a draft" for "when drafting papers", "each need
 # their own numbering" for "must be numbered separately"); the light plural strip of
@@ -168,6 +177,12 @@ def fragments(text: str, spans: Sequence[tuple[int, int]]) -> np.ndarray:
     a label: fewer than ``FRAGMENT_WORDS`` words and no sentence end, or one or two
     words whatever ends them)."""
     return np.array([_fragment(text[a:b]) for a, b in spans], dtype=bool)
+
+
+def sentence_ends(text: str, spans: Sequence[tuple[int, int]]) -> np.ndarray:
+    """For each sentence ``text[start:end]``: does a sentence end (. ! ? before a space or
+    its end) lie in it? A window of sentences where none does is a fragment."""
+    return np.array([_ENDS.search(text, a, b) is not None for a, b in spans], dtype=bool)
 
 
 def _fragment(sentence: str) -> bool:
@@ -266,6 +281,7 @@ def place_quote(
     cosine_weight: float = 0.0,
     fragment: np.ndarray | None = None,
     fragment_penalty: float = 0.0,
+    ended: np.ndarray | None = None,
     prefix: bool = False,
 ) -> Placement | None:
     """The window of one to ``max_sentences`` consecutive sentences of a paragraph
@@ -284,7 +300,9 @@ def place_quote(
     whose passages share its topic words). ``cosines``: each sentence's cosine with
     the claim (an embedder's); a window adds ``cosine_weight`` times its highest.
     ``fragment``: which sentences are headings or list items (``fragments``); a window
-    of these alone loses ``fragment_penalty``, unless the claim is a fragment itself.
+    of these alone loses ``fragment_penalty``, unless the claim is a fragment itself, and
+    so does a window none of whose sentences holds a sentence end (``ended``:
+    ``sentence_ends``), a line cut from its sentence or a row of a table.
     ``prefix``: a claim's word also matches a sentence's word that begins with its first
     ``PREFIX_LETTERS`` letters (another form of it: "draft", "drafting")."""
     words = sorted(set(tokenize(claim)))
@@ -308,6 +326,8 @@ def place_quote(
     short = _fragment(claim)
     sentence_fragment = np.zeros(n, dtype=bool) if fragment is None or short else np.asarray(fragment, dtype=bool)
     all_fragment = sentence_fragment.copy()  # a window's: every sentence of it a fragment
+    sentence_ended = np.ones(n, dtype=bool) if ended is None or short else np.asarray(ended, dtype=bool)
+    any_ended = sentence_ended.copy()  # a window's: a sentence end in one of its sentences
     for extra in range(min(max_sentences, n)):
         if extra:
             union = union[:-1] | present[extra:]
@@ -316,12 +336,14 @@ def place_quote(
             held = held[:-1] + size[extra:]
             cosine = np.maximum(cosine[:-1], sentence_cosine[extra:])
             all_fragment = all_fragment[:-1] & sentence_fragment[extra:]
+            any_ended = any_ended[:-1] | sentence_ended[extra:]
         shared = union.astype(np.float64) @ wanted
         similarity = shared / np.maximum(total + precision * np.maximum(held - shared, 0.0), 1e-12)
         ok = (shared > 0) & joined
+        loose = all_fragment | ~any_ended  # a window of fragments, or with no sentence end in it
         value = np.where(
             ok,
-            similarity - penalty * extra + passage_weight * passage + cosine - fragment_penalty * all_fragment,
+            similarity - penalty * extra + passage_weight * passage + cosine - fragment_penalty * loose,
             -np.inf,
         )
         i = int(np.argmax(value))

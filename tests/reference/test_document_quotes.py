@@ -8,7 +8,7 @@ import numpy as np
 
 from deepref.reference import Source, build_references
 from deepref.reference.locators import Mark
-from deepref.reference.quotes import fragments
+from deepref.reference.quotes import fragments, sentence_ends
 
 FILLER = [
     "The survey counted animals in each region of the park this year.",
@@ -200,6 +200,49 @@ def test_fragments_are_headings_labels_and_list_items_not_sentences():
         spans.append((at, at + len(line)))
         at += len(line) + 1
     assert fragments(text, spans).tolist() == [True, True, True, True, False, False]
+
+
+def test_a_contents_line_without_a_sentence_end_loses_to_prose():
+    """A contents line of six words or more shares the claim's rarer words and few
+    others, so on the old rule it outscored the sentence that carries the claim in
+    other words (the tune split's auguide quoted "Footnotes for authors, collaborations,
+    affiliations or title 6"); a window with no sentence end in it is a fragment now,
+    however long (reference.quotes.sentence_ends)."""
+    sentence = "The \\collaboration command should appear at the end of the list of authors."
+    pages = [
+        ["Contents", "Footnotes for authors, collaborations, affiliations or title 6\nReferences and citations 7"],
+        ["Each author group may have its own address.", "Affiliations are listed in the order given."],
+        ["Several groups may write one paper together.", sentence],
+    ]
+    claim = "Put \\collaboration after the last of the authors."
+    ref = _cited(claim, pages).references[0]
+    assert ref.quote == sentence
+    assert (ref.locator.first, ref.locator.last) == (3, 3)
+
+
+def test_a_sentence_a_line_break_cut_is_still_quoted_whole():
+    """A sentence the reader set on two lines is split at the break; its first line has no
+    sentence end, but a window that runs on to the line holding the stop is a sentence
+    and is quoted whole."""
+    first, second = "If you want to start a new page, rather than simply move to the next frame, use", "the command."
+    pages = [
+        ["Frames are placed on the page in the order they are defined."],
+        [f"{first}\n{second}", "The margin of a frame may be set on either side."],
+        ["A page with no frames left is ended automatically."],
+    ]
+    claim = "To go to a new page instead of just the following frame, use that command."
+    ref = _cited(claim, pages).references[0]
+    assert ref.quote == f"{first}\n{second}"
+    assert ref.locator.first == 2
+
+
+def test_sentence_ends_anywhere_in_a_sentence_not_inside_a_number():
+    text = "Footnotes for authors 6\nSee section 5.9 of the guide\nIt works. (Mostly)\nThe end.\n"
+    spans, at = [], 0
+    for line in text.rstrip("\n").split("\n"):
+        spans.append((at, at + len(line)))
+        at += len(line) + 1
+    assert sentence_ends(text, spans).tolist() == [False, False, True, True]
 
 
 class _Counting(_Senses):
