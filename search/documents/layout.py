@@ -30,6 +30,8 @@ MIN_ALIKE_PAGES = 2  # ... and is running when it resembles one on this many of 
 SHORT_PAGES = 5  # in a document of this many pages or fewer, one page will do for a line in the outer band
 ALIKE = 0.6  # word-set overlap (Jaccard) for two edge lines to count as alike
 EDGE_BAND = 0.06  # the outer fraction of the page height where a line is at the edge anyway
+GUTTER = 6.0  # points: a gutter between columns is at least this wide
+GUTTER_HEIGHTS = 0.85  # ... or this many of the page's median line height, where that is less
 NOTE_GAP = 4.0  # points between a margin note and the text's edge
 STACKED = 0.75  # a row this much of the line pitch from an outer row is on the edge too
 EDGE_DEPTH = 3  # lines looked at on each end of a page
@@ -353,7 +355,8 @@ def _apart(line: Line, lines: list[Line], upper: bool) -> bool:
 def _free_runs(lines: list[Line]) -> list[tuple[float, float]]:
     """The x ranges (points) that few lines cross, far fewer than the text on both sides
     (a title or a full-width abstract crosses; a short last column on a last page is
-    still a column), at least 6 points wide and inside the text's width."""
+    still a column), at least ``GUTTER`` points wide (less in small type) and inside the
+    text's width."""
     x0 = int(min(ln.left for ln in lines))
     span = int(max(ln.right for ln in lines)) + 1 - x0
     if span < 100:
@@ -366,6 +369,10 @@ def _free_runs(lines: list[Line]) -> list[tuple[float, float]]:
     left_peak = list(itertools.accumulate(cover, max))
     right_peak = list(itertools.accumulate(cover[::-1], max))[::-1]
     allowed = max(1, int(0.15 * len(lines)))
+    heights = sorted(ln.height for ln in lines)
+    # a page set in small type (newspaper's sample page, scaled to a third: lines 4.4
+    # points tall, gutters 4.5 points wide) has gutters as narrow in proportion
+    wide = min(GUTTER, GUTTER_HEIGHTS * heights[len(heights) // 2])
     # the free points as one list, then its runs: a test a point in a Python loop took
     # a twentieth of a column page's reading
     free = [
@@ -377,7 +384,7 @@ def _free_runs(lines: list[Line]) -> list[tuple[float, float]]:
     for is_free, group in itertools.groupby(free):
         start, x = x, x + len(list(group))
         # a run that reaches the end is not closed, so not a gutter
-        if is_free and x <= span and x - start >= 6 and 0.1 * span < start and x < 0.9 * span:
+        if is_free and x <= span and x - start >= wide and 0.1 * span < start and x < 0.9 * span:
             runs.append((start + x0, x + x0))
     return runs
 

@@ -84,11 +84,14 @@ _THIN_BEFORE = re.compile(r"[:;!?→+=<>≤≥−×—](?<=[^\W_].)")
 _OPERATORS = frozenset("+=<>≤≥−×—")  # a gap before one is measured at its size, not a subscript's before it
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # a character outside the BMP
 _SURROGATE = re.compile("[\ud800-\udfff]")  # half of a UTF-16 pair
+Rect = tuple[float, float, float, float]  # left, bottom, right, top
 
 
 def _boxes(
     textpage: pdfium.PdfTextPage,
     ligatures: Callable[[pdfium.PdfTextPage, str], tuple[str, dict[int, str]]] | None = None,
+    rotation: int = 0,
+    bbox: Rect = (0.0, 0.0, 0.0, 0.0),
 ) -> tuple[list[Box], list[Box]]:
     """A page's text line segments with their rectangles, in the file's order, and apart
     from them the segments set at a slant (neither level nor upright: a diagonal "draft"
@@ -108,7 +111,10 @@ def _boxes(
     by as many (asmeconf's page 4 was cut "the asmeconf-templat|e.tex"), so such a page's
     text is read a character per index instead. Asking for the text inside each rectangle
     repeats the letters of rectangles that overlap (the LaTeX logo's raised A read
-    "LALATATETEX EX")."""
+    "LALATATETEX EX").
+
+    A page turned by its /Rotate (``rotation`` degrees, ``bbox`` the unturned page) is
+    read as shown (:func:`_shown`)."""
     import pypdfium2.raw as raw
 
     text = _units(textpage.get_text_range())
@@ -122,12 +128,13 @@ def _boxes(
     text = _composed_accents(textpage, text)
     thin = _thin_spaces(textpage, text)
     chars = _chars if _SURROGATE.search(text) else str  # a page without pairs needs no decoding
-    rects = _Rects(textpage)
+    rects = _Rects(textpage, _shown(rotation, bbox))
     boxes: list[Box] = []
     slanted: list[Box] = []
     for line in _LINE.finditer(text):
         start, end = line.span()
         turn = raw.FPDFText_GetCharAngle(textpage, end - len(line.group().lstrip()))  # its first character's
+        turn += math.radians(rotation) if turn >= 0 else 0.0  # as shown
         groups = _groups(rects(start, end - start), accents=not SLANT < turn % math.pi < math.pi - SLANT)
         cut = start
         for g, (_, rect) in enumerate(groups):
@@ -158,9 +165,10 @@ class _Rects:
     of outputs: pypdfium2's ``get_rect`` makes four new ones a rectangle, a tenth of the
     time of reading a column page's lines."""
 
-    def __init__(self, textpage: pdfium.PdfTextPage) -> None:
+    def __init__(self, textpage: pdfium.PdfTextPage, upright: Callable[[Rect], Rect] | None = None) -> None:
         import pypdfium2.raw as raw
 
+        self.upright = upright
         self.page = textpage.raw
         self.count, self.get = raw.FPDFText_CountRects, raw.FPDFText_GetRect
         self.left, self.bottom, self.right, self.top = (ctypes.c_double() for _ in range(4))
@@ -178,7 +186,27 @@ class _Rects:
             import pypdfium2 as pdfium
 
             raise pdfium.PdfiumError(f"Failed to read the rectangles of characters {start} to {start + count}.")
-        return out
+        return [self.upright(r) for r in out] if self.upright else out
+
+
+def _shown(rotation: int, bbox: Rect) -> Callable[[Rect], Rect] | None:
+    """A rectangle's place on a page turned ``rotation`` degrees clockwise by its /Rotate,
+    as shown (origin at the shown page's lower left; ``bbox`` the unturned page: left,
+    bottom, right, top), or None for an unturned page. A landscape page set by pdflscape
+    (/Rotate 90) draws its lines up the unturned page: read there, each line stood alone,
+    upright (out of the columns, in the file's order), so PDFium lines that ran on into
+    the next were never cut ("Ox- ford" kept its hyphen), a word in another font was a
+    line of its own ("( PACTS )"), and the page's width and height were swapped for the
+    bands of running lines (newspaper's page 5; pdftotext and pdfminer.six read it
+    turned)."""
+    left, bottom, right, top = bbox
+    if rotation == 90:
+        return lambda r: (r[1] - bottom, right - r[2], r[3] - bottom, right - r[0])
+    if rotation == 180:
+        return lambda r: (right - r[2], top - r[3], right - r[0], top - r[1])
+    if rotation == 270:
+        return lambda r: (top - r[3], r[0] - left, top - r[1], r[2] - left)
+    return None
 
 
 def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
@@ -196,10 +224,8 @@ def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
     places.update(m.start() for m in _THIN_BEFORE.finditer(text))
     out = []
     for k in sorted(places):
-        left = textpage.get_charbox(k - 1, loose=True)
-        right = textpage.get_charbox(k, loose=True)
         size = raw.FPDFText_GetFontSize(textpage, k if text[k] in _OPERATORS else k - 1)
-        if right[0] - left[2] > THIN_SPACE * size:
+        if _gap(textpage, k - 1, k) > THIN_SPACE * size:
             out.append(k)
     return out
 
@@ -231,8 +257,12 @@ def _inside_a_logo(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int,
     such logos begin: the next glyph overlaps the letter (XeLaTeX's logo sets its E
     mirrored back over the X: "X ELATEX"; no letter moves, {}), or the word's letters
     stand on the line in another order than drawn (XeTeX's E drawn after the T, back over
-    the X: "X TEEX"; the letters put in line order); else None."""
-    if textpage.get_charbox(k + 1)[0] < textpage.get_charbox(k - 1)[2]:
+    the X: "X TEEX"; the letters put in line order); else None. A letter on the next line
+    (a paragraph PDFium read as one line, a turned page's third column: "a | total") is
+    none: its space stays."""
+    if not _same_line(textpage, k - 1, k + 1):
+        return None
+    if _along(textpage, k + 1, k - 1, loose=False)[0] < _along(textpage, k - 1, loose=False)[1]:
         return {}
     return _in_line_order(textpage, text, k)
 
@@ -248,7 +278,7 @@ def _a_kern(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int, str] |
     methods 11 and 13). {} if so, else None."""
     import pypdfium2.raw as raw
 
-    gap = textpage.get_charbox(k + 1, loose=True)[0] - textpage.get_charbox(k - 1, loose=True)[2]
+    gap = _gap(textpage, k - 1, k + 1)
     return {} if gap < KERN * raw.FPDFText_GetFontSize(textpage, k + 1) else None
 
 
@@ -264,13 +294,51 @@ def _in_line_order(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int,
     while end < len(text) and end - k <= 8 and text[end].isalpha():
         end += 1
     places = [k - 1, *range(k + 1, end)]
-    lefts = [textpage.get_charbox(j)[0] for j in places]
+    lefts = [_along(textpage, j, k - 1, loose=False)[0] for j in places]
     if len(places) <= 2 or lefts[1] <= lefts[0] or all(a <= b for a, b in itertools.pairwise(lefts[1:])):
         return None
     order = sorted(range(len(places)), key=lambda n: lefts[n])
     if lefts[order[0]] != lefts[0]:
         return None
     return {place: text[places[n]] for place, n in zip(places, order, strict=True)}
+
+
+def _along(textpage: pdfium.PdfTextPage, k: int, by: int | None = None, loose: bool = True) -> tuple[float, float]:
+    """Where character ``k``'s box starts and ends along its line (along the line of
+    character ``by``, a letter, where ``k`` may be a space PDFium made up, which it gives
+    no turn). A page turned a right angle (newspaper's landscape page, /Rotate 90) draws
+    its lines up the unturned page, where a box's left and right say nothing of the order
+    of letters: every space after "a" and "’s" was taken for a logo's and dropped
+    ("abusy month", "DNDO’splan"), and "a total" put in x order ("alttoa")."""
+    left, bottom, right, top = textpage.get_charbox(k, loose=loose)
+    turn = _turn(textpage, k if by is None else by)
+    if abs(math.sin(turn)) < math.sin(SLANT):  # level (or unknown): the common case
+        return (left, right) if math.cos(turn) >= 0 else (-right, -left)
+    dx, dy = math.cos(turn), -math.sin(turn)  # the line's direction on the page
+    ends = (left * dx + bottom * dy, right * dx + top * dy, left * dx + top * dy, right * dx + bottom * dy)
+    return min(ends), max(ends)
+
+
+def _same_line(textpage: pdfium.PdfTextPage, a: int, b: int) -> bool:
+    """Whether characters ``a`` and ``b`` share a line: their boxes overlap across it by
+    half the smaller one's height."""
+    a_box, b_box = textpage.get_charbox(a, loose=True), textpage.get_charbox(b, loose=True)
+    turn = _turn(textpage, a)
+    axis = 1 if abs(math.sin(turn)) < math.sin(SLANT) else 0  # level: heights are y; turned: x
+    low, high = max(a_box[axis], b_box[axis]), min(a_box[axis + 2], b_box[axis + 2])
+    return high - low >= 0.5 * min(a_box[axis + 2] - a_box[axis], b_box[axis + 2] - b_box[axis])
+
+
+def _turn(textpage: pdfium.PdfTextPage, k: int) -> float:
+    """Character ``k``'s turn in radians, clockwise (0 where PDFium does not know it)."""
+    import pypdfium2.raw as raw
+
+    return max(0.0, raw.FPDFText_GetCharAngle(textpage, k))
+
+
+def _gap(textpage: pdfium.PdfTextPage, before: int, after: int) -> float:
+    """The gap along the line between two characters' advance boxes."""
+    return _along(textpage, after, before)[0] - _along(textpage, before)[1]
 
 
 def _composed_accents(textpage: pdfium.PdfTextPage, text: str) -> str:
@@ -424,8 +492,12 @@ def pdf_boxes(data: bytes, name: str, budget: Budget | None = None) -> tuple[lis
                 page = pdf[i]
                 width, height = page.get_size()
                 textpage = page.get_textpage()
-                level, slanted = _boxes(textpage, functools.partial(ligatures, page=i))
-                boxes, slanted = on_page(level, page.get_bbox()), on_page(slanted, page.get_bbox())
+                bbox = page.get_bbox()
+                rotation = page.get_rotation()
+                level, slanted = _boxes(textpage, functools.partial(ligatures, page=i), rotation, bbox)
+                if _shown(rotation, bbox) is not None:
+                    bbox = (0.0, 0.0, width, height)  # get_size() gives the page as shown
+                boxes, slanted = on_page(level, bbox), on_page(slanted, bbox)
                 textpage.close()
                 page.close()
                 text = "\n".join(b[4] for b in (*boxes, *slanted))  # slanted text is text: it counts too
