@@ -49,6 +49,7 @@ _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 _LEADING_NUMBER = re.compile(r"\s*(?P<n>\d{1,5})\s+\S")
 _TRAILING_NUMBER = re.compile(r".*\S\s+(?P<n>\d{1,5})\s*$")
 _CLOSING = re.compile(r"[,.;:!?)\]]")  # punctuation that follows its word without a space
+_SPEAKER = re.compile(r"[^\W\d_]{1,4}:")  # an interview's speaker label hung before its line ("KT:")
 Box = tuple[float, float, float, float, str]  # a text box: left, bottom, right, top (points), text
 _DIGITS = re.compile(r"\d+")
 _NUMBERS = re.compile(r"\d+|\b[ivxlcdm]+\b", re.I)
@@ -484,10 +485,16 @@ def _one_line(run: list[Line], starts: Counter[int]) -> list[Line]:
     """Pieces of one baseline left to right when each stands a stretched space from the
     one before (more than its height, where ``lines_of`` cut it, and at most
     BASELINE_GAP heights) and begins where no other line of the band does: lines of two
-    columns the gutters missed (a newspaper's narrow ones) keep their order by top."""
+    columns the gutters missed (a newspaper's narrow ones) keep their order by top. A
+    speaker's label in capitals ("KT:", "Q:"), hung before its line in another font
+    whose top stands a hair lower, is read before it however wide the space after it
+    (newsletr's interview read "[beside] the KT: translations")."""
     if len(run) < 2:
         return run
     pieces = sorted(run, key=lambda ln: ln.left)
+    label = pieces[0].text.strip()
+    if len(pieces) == 2 and _SPEAKER.fullmatch(label) and label.isupper() and pieces[0].right < pieces[1].left:
+        return pieces
     tall = max(ln.height for ln in run)
     if all(
         tall < b.left - a.right <= BASELINE_GAP * tall and starts[round(b.left)] < 2

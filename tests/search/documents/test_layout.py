@@ -906,3 +906,36 @@ def test_a_turned_pages_columns_in_small_type_are_read_in_order():
     assert len(found) > 40 and all(s in RIVER_SENTENCES for s in found), found[:2]
     numbers = [int(s.split()[1]) for s in found]
     assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+
+
+def _interview(label_font: tuple[str, float]) -> bytes:
+    """Two columns of an interview, each answer's first line after its speaker's label
+    ("KT:") hung in another font, a wide space before the answer."""
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(595, 842))
+    for row in range(30):
+        y = 780 - 12 * row
+        for k, x in enumerate((54, 316)):
+            if row % 3 == 0:
+                c.setFont(*label_font)
+                c.drawString(x, y, "KT:")
+                c.setFont("Helvetica", 9)
+                c.drawString(x + 32, y, f"Answer {k}.{row} begins [beside] the")
+            else:
+                c.setFont("Helvetica", 9)
+                c.drawString(x, y, f"line {row} of column {k} and goes on.")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_speakers_label_hung_before_its_line_is_read_first():
+    """newsletr's interview hangs each answer's label ("KT:", another font, its top a
+    hair under the line's) a wide space before the answer's first line, which was read
+    first: "We put the original stories [beside] the KT: translations"."""
+    doc = read_bytes(_interview(("Helvetica-Bold", 9)), "newsletter.pdf")
+    flat = " ".join(doc.segments[0].text.split())
+    assert "KT: Answer 0.3 begins [beside] the line 4 of column 0 and goes on." in flat, flat[:300]
+    assert "KT: Answer 1.27 begins [beside] the line 28 of column 1" in flat
