@@ -153,7 +153,7 @@ def _generated_paraphrases(split: str) -> Mapping[str, str]:
 # The real PDFs' paraphrases per split: the tune and the first held-out split were both
 # looked at while tuning (their set is tune data); held-out-2's set was written apart
 # and was measured once, then tuned on; so was held-out-3's (2026-11-29). held-out-4's,
-# written blind from its truth sentences on 2026-11-29, is the unseen test.
+# written blind from its truth sentences on 2026-11-29, was measured once the same day.
 REAL_PARAPHRASES = {
     "tune": "benchmarks.pdf_real_claims_tune",
     "held-out": "benchmarks.pdf_real_claims_tune",

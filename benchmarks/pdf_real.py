@@ -70,8 +70,8 @@ once that day and tuning data since), partly from two more packages::
     cd /work/pdfcorpus && apt-get download texlive-metapost-doc texlive-pictures-doc
     for d in *.deb; do dpkg-deb -x "$d" root; done
 
-``FILES_HELD_OUT_4`` is a fourth ("held-out-4", chosen blind 2026-11-29 the same way, to be
-measured once), partly from three more packages::
+``FILES_HELD_OUT_4`` is a fourth ("held-out-4", chosen blind 2026-11-29 the same way,
+measured once the same day, tuning data since), partly from three more packages::
 
     cd /work/pdfcorpus && apt-get download texlive-plain-generic texlive-luatex texlive-games
     for d in *.deb; do dpkg-deb -x "$d" root; done"""
@@ -286,8 +286,8 @@ FILES_HELD_OUT_3 = (
 )
 
 # held-out-4: chosen blind on 2026-11-29 (file name, an early page's layout and the truth's
-# sentence count alone; docs/library.md), unseen by whoever tunes the reader or the citation
-# engine, and measured once
+# sentence count alone; docs/library.md), unseen by whoever tuned the reader or the citation
+# engine until it was measured once (2026-11-29, docs/library.md); tuning data since
 FILES_HELD_OUT_4 = (
     # two columns: plain TeX newsletters, a TUGboat article, LaTeX News, LaTeX3 News, a
     # REVTeX sample paper, a TUGboat preprint in plain TeX (METATeX)
