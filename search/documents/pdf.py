@@ -150,9 +150,10 @@ def _boxes(
                     else:
                         lo = mid + 1
                 nxt = lo - 1
-            box = (*rect, chars(_spaced(text, cut, nxt, thin)).replace("\x00", "").strip(" "))
-            if stand_ins:
-                box = (*rect, box[4].translate(stand_ins).strip(" "))
+            words = chars(_spaced(text, cut, nxt, thin)).replace("\x00", "")
+            if stand_ins:  # a ligature's stand-in becomes its letters
+                words = words.translate(stand_ins)
+            box = (*rect, words.strip(" "))
             first = cut + len(text[cut:nxt]) - len(text[cut:nxt].lstrip())  # its first character's turn
             turn = raw.FPDFText_GetCharAngle(textpage, first) if first < nxt else 0.0  # radians; -1 unknown
             (slanted if turn >= 0 and SLANT < turn % (math.pi / 2) < math.pi / 2 - SLANT else boxes).append(box)
