@@ -331,6 +331,14 @@ FILES_HELD_OUT_4 = (
     RealPdf("slides", _EXT, _TL + "flashmovie/test-beamer-0.pdf", "LPPL 1.3 (flashmovie)"),
 )
 
+# the named splits; a file in none is in tune or held-out by its path's hash (split_of)
+NAMED_SPLITS: dict[str, tuple[RealPdf, ...]] = {
+    "held-out-2": FILES_HELD_OUT_2,
+    "held-out-3": FILES_HELD_OUT_3,
+    "held-out-4": FILES_HELD_OUT_4,
+}
+ALL_FILES = FILES + tuple(pdf for files in NAMED_SPLITS.values() for pdf in files)
+
 BAND = 0.08  # the top and bottom fraction of a page where running lines are looked for
 _HYPHEN = re.compile(r"(?<=[a-zà-ÿ])-\n\s*(?=[a-zà-ÿ])")
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl"})
@@ -346,18 +354,16 @@ _SENTENCE_TAIL = re.compile(r"[^\W\d_]*[a-zà-ÿ][.!?]$")  # one word ending a s
 METHOD = 13  # bump when the truth's method changes: cached truths are then made anew
 
 
-# this module's text, hashed into each cached truth's name: helpers working on the truth at
-# once bumped METHOD to the same number and read each other's truths
-_RULES = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:8]
+# the text of the truth's code (this module from BAND on, not the file lists above it, so
+# that a new split keeps the cached truths), hashed into each cached truth's name: helpers
+# working on the truth at once bumped METHOD to the same number and read each other's truths
+_RULES = hashlib.sha256(Path(__file__).read_bytes().partition(b"\nBAND = ")[2]).hexdigest()[:8]
 
 
 def split_of(pdf: RealPdf) -> str:
-    if pdf in FILES_HELD_OUT_2:
-        return "held-out-2"
-    if pdf in FILES_HELD_OUT_3:
-        return "held-out-3"
-    if pdf in FILES_HELD_OUT_4:
-        return "held-out-4"
+    for name, files in NAMED_SPLITS.items():
+        if pdf in files:
+            return name
     return "held-out" if hashlib.sha256(pdf.path.encode()).digest()[0] % 2 else "tune"
 
 
@@ -576,7 +582,7 @@ def corpus(split: str) -> tuple[dict[str, list[tuple[RealPdf, Truth]]], list[Rea
     """The split's files with their truth per layout kind, and the files missing."""
     by_kind: dict[str, list[tuple[RealPdf, Truth]]] = defaultdict(list)
     missing = []
-    for pdf in FILES + FILES_HELD_OUT_2 + FILES_HELD_OUT_3 + FILES_HELD_OUT_4:
+    for pdf in ALL_FILES:
         if split_of(pdf) != split:
             continue
         path = locate_file(pdf)

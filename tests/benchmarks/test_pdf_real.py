@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
+from benchmarks import pdf_real
 from benchmarks.pdf_real import (
+    ALL_FILES,
     FILES,
-    FILES_HELD_OUT_2,
-    FILES_HELD_OUT_3,
-    FILES_HELD_OUT_4,
+    NAMED_SPLITS,
     _running,
     _sentences,
     _truth_sentences,
@@ -54,27 +57,24 @@ def test_the_split_is_fixed_by_the_path_and_every_kind_is_in_both():
         assert {f.kind for f in FILES if split_of(f) == split} == kinds
 
 
-def test_held_out_2_is_its_own_files_of_every_kind_and_leaves_the_other_splits_alone():
-    assert {split_of(f) for f in FILES_HELD_OUT_2} == {"held-out-2"}
-    assert not {split_of(f) for f in FILES} & {"held-out-2"}
-    assert {f.kind for f in FILES_HELD_OUT_2} == {f.kind for f in FILES}
-    assert not {f.path for f in FILES} & {f.path for f in FILES_HELD_OUT_2}
+def test_each_named_split_is_its_own_unseen_files_of_every_kind():
+    seen = list(FILES)
+    for name, files in NAMED_SPLITS.items():
+        assert {split_of(f) for f in files} == {name}
+        assert {f.kind for f in files} == {f.kind for f in FILES}
+        assert not {f.path for f in seen} & {f.path for f in files}, name
+        assert len({f.path for f in files}) == len(files), name
+        seen += files
+    assert len(ALL_FILES) == len(seen)
 
 
-def test_held_out_3_is_its_own_unseen_files_of_every_kind():
-    assert {split_of(f) for f in FILES_HELD_OUT_3} == {"held-out-3"}
-    assert not {split_of(f) for f in FILES + FILES_HELD_OUT_2} & {"held-out-3"}
-    assert {f.kind for f in FILES_HELD_OUT_3} == {f.kind for f in FILES}
-    assert not {f.path for f in FILES + FILES_HELD_OUT_2} & {f.path for f in FILES_HELD_OUT_3}
-    assert len({f.path for f in FILES_HELD_OUT_3}) == len(FILES_HELD_OUT_3)
-
-
-def test_held_out_4_is_its_own_unseen_files_of_every_kind():
-    assert {split_of(f) for f in FILES_HELD_OUT_4} == {"held-out-4"}
-    assert not {split_of(f) for f in FILES + FILES_HELD_OUT_2 + FILES_HELD_OUT_3} & {"held-out-4"}
-    assert {f.kind for f in FILES_HELD_OUT_4} == {f.kind for f in FILES}
-    assert not {f.path for f in FILES + FILES_HELD_OUT_2 + FILES_HELD_OUT_3} & {f.path for f in FILES_HELD_OUT_4}
-    assert len({f.path for f in FILES_HELD_OUT_4}) == len(FILES_HELD_OUT_4)
+def test_the_cached_truths_name_hashes_the_truths_code_not_the_file_lists():
+    """A new split's file list must not make every cached truth anew (a CI run then
+    re-reads 150 PDFs with two extractors); a change to the truth's rules must."""
+    text = Path(pdf_real.__file__).read_bytes()
+    lists, _, code = text.partition(b"\nBAND = ")
+    assert b"FILES_HELD_OUT_4 = (" in lists and b"def truth_of" in code
+    assert hashlib.sha256(code).hexdigest()[:8] == pdf_real._RULES
 
 
 def test_a_heading_over_a_cell_and_cells_joined_after_a_non_ascii_letter_are_not_one_sentence():
