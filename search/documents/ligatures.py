@@ -21,6 +21,8 @@ import re
 import zlib
 from typing import TYPE_CHECKING, NamedTuple
 
+from deepref.search.documents.glyphs import gap
+
 if TYPE_CHECKING:
     import pypdfium2 as pdfium
 
@@ -98,13 +100,14 @@ def _printable_unknown(differences: bytes) -> bool:
 
 
 def _spaced(textpage: pdfium.PdfTextPage, text: str, k: int) -> bool:
-    """Whether the glyph after ``text[k]`` stands a word space away (``WORD_GAP``)."""
+    """Whether the glyph after ``text[k]`` stands a word space away (``WORD_GAP``), along
+    the line (:func:`search.documents.glyphs.gap`, the measure the reader's other spacing
+    rules use; it was x distance here, the same on a level line)."""
     import pypdfium2.raw as raw
 
     if k + 1 >= len(text) or text[k + 1].isspace():
         return False
-    gap = textpage.get_charbox(k + 1, loose=True)[0] - textpage.get_charbox(k, loose=True)[2]
-    return gap > WORD_GAP * raw.FPDFText_GetFontSize(textpage, k)
+    return gap(textpage, k, k + 1) > WORD_GAP * raw.FPDFText_GetFontSize(textpage, k)
 
 
 class FontLigatures(NamedTuple):

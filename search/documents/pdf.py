@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from deepref.search.documents.cleanup import join_lines, normalise, strip_running_lines
 from deepref.search.documents.dependencies import needed
+from deepref.search.documents.glyphs import SLANT, along, gap, turn
 from deepref.search.documents.layout import Box, PageBoxes, page_texts, same_line
 from deepref.search.documents.ligatures import Ligatures
 from deepref.search.documents.limits import DEFAULT_LIMITS, Budget, ReadLimits
@@ -49,7 +50,6 @@ OCR_DPI = 300
 THIN_SPACE = 0.1  # a gap between two characters' advance boxes over this part of the font's size is a space
 KERN = 0.25  # ... and one under this part of it, narrower than a word space (a third), is a kern
 ACCENT = 0.5  # a rectangle under this part of a letter's height, just above it, is its accent
-SLANT = math.radians(5)  # text turned further than this from a right angle is slanted (a diagonal watermark)
 _COMBINING = {  # a spacing accent and its combining mark
     "¨": "\u0308",
     "´": "\u0301",
@@ -133,9 +133,10 @@ def _boxes(
     slanted: list[Box] = []
     for line in _LINE.finditer(text):
         start, end = line.span()
-        turn = raw.FPDFText_GetCharAngle(textpage, end - len(line.group().lstrip()))  # its first character's
-        turn += math.radians(rotation) if turn >= 0 else 0.0  # as shown
-        groups = _groups(rects(start, end - start), accents=not SLANT < turn % math.pi < math.pi - SLANT)
+        lead = end - len(line.group().lstrip())  # its first character
+        lead_angle = raw.FPDFText_GetCharAngle(textpage, lead)  # radians; -1 unknown
+        shown = lead_angle + (math.radians(rotation) if lead_angle >= 0 else 0.0)  # as shown
+        groups = _groups(rects(start, end - start), accents=not SLANT < shown % math.pi < math.pi - SLANT)
         cut = start
         for g, (_, rect) in enumerate(groups):
             if g == len(groups) - 1:
@@ -155,8 +156,10 @@ def _boxes(
                 words = words.translate(stand_ins)
             box = (*rect, words.strip(" "))
             first = cut + len(text[cut:nxt]) - len(text[cut:nxt].lstrip())  # its first character's turn
-            turn = raw.FPDFText_GetCharAngle(textpage, first) if first < nxt else 0.0  # radians; -1 unknown
-            (slanted if turn >= 0 and SLANT < turn % (math.pi / 2) < math.pi / 2 - SLANT else boxes).append(box)
+            angle = 0.0
+            if first < nxt:  # the line's first box starts with the line's first character, asked once
+                angle = lead_angle if first == lead else raw.FPDFText_GetCharAngle(textpage, first)
+            (slanted if angle >= 0 and SLANT < angle % (math.pi / 2) < math.pi / 2 - SLANT else boxes).append(box)
             cut = nxt
     return boxes, slanted
 
@@ -226,7 +229,7 @@ def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
     out = []
     for k in sorted(places):
         size = raw.FPDFText_GetFontSize(textpage, k if text[k] in _OPERATORS else k - 1)
-        if _gap(textpage, k - 1, k) > THIN_SPACE * size:
+        if gap(textpage, k - 1, k) > THIN_SPACE * size:
             out.append(k)
     return out
 
@@ -263,7 +266,7 @@ def _inside_a_logo(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int,
     none: its space stays."""
     if not _same_line(textpage, k - 1, k + 1):
         return None
-    if _along(textpage, k + 1, k - 1, loose=False)[0] < _along(textpage, k - 1, loose=False)[1]:
+    if along(textpage, k + 1, k - 1, loose=False)[0] < along(textpage, k - 1, loose=False)[1]:
         return {}
     return _in_line_order(textpage, text, k)
 
@@ -279,8 +282,8 @@ def _a_kern(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int, str] |
     methods 11 and 13). {} if so, else None."""
     import pypdfium2.raw as raw
 
-    gap = _gap(textpage, k - 1, k + 1)
-    return {} if gap < KERN * raw.FPDFText_GetFontSize(textpage, k + 1) else None
+    width = gap(textpage, k - 1, k + 1)
+    return {} if width < KERN * raw.FPDFText_GetFontSize(textpage, k + 1) else None
 
 
 # each pattern's places (a space PDFium may have made up) and the test that says it is none
@@ -295,7 +298,7 @@ def _in_line_order(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int,
     while end < len(text) and end - k <= 8 and text[end].isalpha():
         end += 1
     places = [k - 1, *range(k + 1, end)]
-    lefts = [_along(textpage, j, k - 1, loose=False)[0] for j in places]
+    lefts = [along(textpage, j, k - 1, loose=False)[0] for j in places]
     if len(places) <= 2 or lefts[1] <= lefts[0] or all(a <= b for a, b in itertools.pairwise(lefts[1:])):
         return None
     order = sorted(range(len(places)), key=lambda n: lefts[n])
@@ -304,42 +307,14 @@ def _in_line_order(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int,
     return {place: text[places[n]] for place, n in zip(places, order, strict=True)}
 
 
-def _along(textpage: pdfium.PdfTextPage, k: int, by: int | None = None, loose: bool = True) -> tuple[float, float]:
-    """Where character ``k``'s box starts and ends along its line (along the line of
-    character ``by``, a letter, where ``k`` may be a space PDFium made up, which it gives
-    no turn). A page turned a right angle (newspaper's landscape page, /Rotate 90) draws
-    its lines up the unturned page, where a box's left and right say nothing of the order
-    of letters: every space after "a" and "’s" was taken for a logo's and dropped
-    ("abusy month", "DNDO’splan"), and "a total" put in x order ("alttoa")."""
-    left, bottom, right, top = textpage.get_charbox(k, loose=loose)
-    turn = _turn(textpage, k if by is None else by)
-    if abs(math.sin(turn)) < math.sin(SLANT):  # level (or unknown): the common case
-        return (left, right) if math.cos(turn) >= 0 else (-right, -left)
-    dx, dy = math.cos(turn), -math.sin(turn)  # the line's direction on the page
-    ends = (left * dx + bottom * dy, right * dx + top * dy, left * dx + top * dy, right * dx + bottom * dy)
-    return min(ends), max(ends)
-
-
 def _same_line(textpage: pdfium.PdfTextPage, a: int, b: int) -> bool:
     """Whether characters ``a`` and ``b`` share a line: their boxes overlap across it by
     half the smaller one's height."""
     a_box, b_box = textpage.get_charbox(a, loose=True), textpage.get_charbox(b, loose=True)
-    turn = _turn(textpage, a)
-    axis = 1 if abs(math.sin(turn)) < math.sin(SLANT) else 0  # level: heights are y; turned: x
+    angle = turn(textpage, a)
+    axis = 1 if abs(math.sin(angle)) < math.sin(SLANT) else 0  # level: heights are y; turned: x
     low, high = max(a_box[axis], b_box[axis]), min(a_box[axis + 2], b_box[axis + 2])
     return high - low >= 0.5 * min(a_box[axis + 2] - a_box[axis], b_box[axis + 2] - b_box[axis])
-
-
-def _turn(textpage: pdfium.PdfTextPage, k: int) -> float:
-    """Character ``k``'s turn in radians, clockwise (0 where PDFium does not know it)."""
-    import pypdfium2.raw as raw
-
-    return max(0.0, raw.FPDFText_GetCharAngle(textpage, k))
-
-
-def _gap(textpage: pdfium.PdfTextPage, before: int, after: int) -> float:
-    """The gap along the line between two characters' advance boxes."""
-    return _along(textpage, after, before)[0] - _along(textpage, before)[1]
 
 
 def _composed_accents(textpage: pdfium.PdfTextPage, text: str) -> str:
