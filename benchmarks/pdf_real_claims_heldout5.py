@@ -18,7 +18,13 @@ Russian, Polish and Danish on the cards; Polish, Italian and French in one colum
 Bibliography entries, placeholder text and a card's English lines that several cards
 share have no claim. A key is a truth sentence of one held-out-5 file only;
 tests/benchmarks/test_pdf_real_claims.py checks every key against the truth when the
-corpus is installed."""
+corpus is installed.
+
+The first draft restated too many of its sentences' own words (word-set Jaccard with the
+sentence 0.37 / 0.39 on average against 0.23-0.29 in held-out-2 to held-out-4); before
+any measurement, the same day, every claim over 0.35 was rewritten in other words by two
+more engineers under the same blindness (mean 0.21 / 0.25, none over 0.35), chosen by
+that overlap alone."""
 
 from __future__ import annotations
 
@@ -27,8 +33,8 @@ PARAPHRASES: dict[str, str] = {
     # page 1
     "We reject this false dichotomy, and describe a multibibliography, comprising alphabetic, "
     "sequenced, and also chronological orderings of references.": (
-        "Rather than accept that either-or choice, the authors propose a multibibliography that lists "
-        "the references in three orders: alphabetically, in citation sequence, and by date."
+        "Refusing that either-or choice, the authors propose a multibibliography that sorts cited "
+        "works three ways: by author name, by order of mention, and by date."
     ),
     # page 1
     "It is possible to imagine a third option: ordering the citation primarily accordingly to "
@@ -56,71 +62,67 @@ PARAPHRASES: dict[str, str] = {
     # page 1
     "You only have to define a pattern once, and all further occurrences then follow that style, "
     "giving it unrivalled consistency: the key to professional-looking output.": (
-        "A pattern needs defining only once; every later occurrence then follows that style, and this "
-        "unmatched consistency is what makes output look professional."
+        "Define a style just once and every later instance looks identical; that unmatched uniformity "
+        "is what makes documents look professional."
     ),
     # page 2
     "Using the XELATEX processor (included on the DVD), you can also use all your TrueType and OpenType fonts.": (
-        "With the XeLaTeX processor, which is on the DVD, any TrueType or OpenType font can be used as well."
+        "XeLaTeX, which ships on the disc, lets you use any TrueType or OpenType typeface too."
     ),
     # page 2
     "Non-Latin types include Japanese, Chinese, Devanagari, Urdu, Thai, Vietnamese, Coptic, Cyrillic, "
     "Greek, and many other languages and alphabets, including mixed bi-directional Arabic and Hebrew.": (
-        "Scripts beyond Latin, such as Japanese, Chinese, Devanagari, Thai, Cyrillic and Greek, are "
-        "supported, and so is mixed bidirectional Arabic and Hebrew text."
+        "Lots of non-Roman writing systems work, from East Asian and Indic scripts to Greek and "
+        "Cyrillic, even mixed right-to-left Arabic with Hebrew."
     ),
     # page 2
     "The calculations of the underlying TEX formatting engine are very precise: it works internally in "
     "microunits smaller than the wavelength of visible light (≈53.6Å), resulting in great accuracy in "
     "positioning.": (
-        "The TeX engine computes in internal units smaller than a wavelength of visible light, so it "
-        "positions things very accurately."
+        "TeX computes with tiny internal units, finer than a light wave, so things get placed on the "
+        "page extremely exactly."
     ),
     # page 3
     "LATEX’s tables and figures follow the standard publishers’ practice of ‘floating’, so if there is "
     "no room on the current page, they automatically float to the next.": (
-        "Following publishers' usual practice, tables and figures in LaTeX float: when the current "
-        "page has no room for them they move to the next page by themselves."
+        "As publishers usually do, LaTeX lets floats such as a table or figure move on automatically "
+        "to a following page whenever the present one is full."
     ),
     # page 3
     "Pictures can be included with scaling, rotation, and clipping, using industry standard PDF or EPS "
     "vector formats for diagrams, or PNG or JPG bitmaps for pictures.": (
-        "Images may be scaled, rotated and clipped when included, with PDF or EPS vector formats for "
-        "diagrams and PNG or JPG bitmaps for photographs."
+        "Images can be brought in resized, turned or cropped: vector PDF/EPS suits diagrams, raster "
+        "PNG/JPG suits photos."
     ),
     # page 3
     "Unlike some wordprocessor manufacturers’ proprietary file formats, LATEX uses plaintext (ASCII or "
     "Unicode) files which can be created and updated with any editor anywhere, and moved between "
     "different systems without danger of information loss or corruption.": (
-        "Unlike the proprietary formats of wordprocessors, LaTeX files are plain ASCII or Unicode text "
-        "that any editor can create and change, and they move between systems without losing or "
-        "corrupting information."
+        "LaTeX sources are plain text rather than a vendor's closed format, so any editor on any "
+        "machine can write or modify them, and moving them across platforms won't corrupt anything."
     ),
     # page 4
     "The TEX Users Group (TUG) TUG membership is $85 a year (individual), $55 (students, new "
     "graduates, seniors, and citizens of countries with modest economies), $100 (non-voting, eg "
     "libraries), or $500 (institutional, up to eight named memberships).": (
-        "Individual TUG membership costs $85 per year, with $55 for students, new graduates, seniors "
-        "and people from countries with modest economies, $100 for non-voting members such as "
-        "libraries, and $500 for institutions."
+        "Joining TUG costs an individual $85 per year; students, recent graduates, seniors and people "
+        "from poorer countries pay $55, non-voting members like libraries $100, and institutions $500."
     ),
     # texlive-doc/latex/latex-doc-ptr/latex-doc-ptr.pdf (two columns)
     # page 1
     "For distributions, your choices are TEX Live on a Unix system, including GNU/Linux, or on "
     "Windows, or the related MacTEX on Macintosh, or MiKTEX on Windows or a Unix system.": (
-        "The distributions to choose from are TeX Live for Unix systems such as GNU/Linux or for "
-        "Windows, its relative MacTeX for the Mac, and MiKTeX for Windows or Unix."
+        "You can pick TeX Live (Unix/Linux or Windows), its Mac sibling MacTeX, or MiKTeX (Windows or Unix)."
     ),
     # page 1
     "Questions If you are stuck on an issue, the TEX-LATEX Stack Exchange site and the mailing list "
     "texhax@tug.org are where knowledgeable people hang out.": (
-        "When you get stuck, ask the experts who frequent the TeX-LaTeX Stack Exchange site and the "
-        "texhax@tug.org mailing list."
+        "Stuck? Experts answer on TeX–LaTeX Stack Exchange or via texhax@tug.org."
     ),
     # page 2
     "To handle scientific units, use siunitx29 (which also has a table column type for aligning on a decimal point).": (
-        "For scientific units there is the siunitx package, which also offers a table column type that "
-        "lines numbers up on the decimal point."
+        "The siunitx package typesets scientific units and even provides a column type that lines "
+        "figures up at the decimal mark."
     ),
     # page 3
     "To make presentations, use the beamer49 class. (However, with this package you are entering "
@@ -129,14 +131,14 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 3
     "Pronounce LATEX as “la-tech” or “lay-tech,” with emphasis on either syllable.": (
-        "LaTeX is pronounced 'la-tech' or 'lay-tech', and the stress may fall on either syllable."
+        "'La-tech' and 'lay-tech' are both fine for LaTeX, stressed at whichever part you like."
     ),
     # texlive-doc/otherformats/startex/ideas.pdf (two columns)
     # page 1
     "They are very terse at best, and since they are sometimes produced by LATEX and at other times by "
     "TEX, understanding the messages requires reasonably good knowledge of both systems.": (
-        "The error messages are terse at best, and because some come from LaTeX and others from TeX, "
-        "making sense of them takes a fair knowledge of both systems."
+        "The error messages are cryptic at best, and since either LaTeX or TeX may emit them, you need "
+        "a decent grasp of both to interpret them."
     ),
     # page 2
     "I could have used any bracketing symbol pair, like [xxx] or {xxx} or /xxx\\, but I chose <xxx> "
@@ -148,58 +150,58 @@ PARAPHRASES: dict[str, str] = {
     "Paragraph separation It was decided to use <p> to separate paragraphs, as in HTML. Even though "
     "the blank line used by (LA)TEX is easier to type, it does cause problems with indentation of the "
     "paragraph following an environment like a list.": (
-        "As in HTML, paragraphs are separated with <p>; a blank line as in (La)TeX is easier to type "
-        "but causes indentation trouble for the paragraph after an environment such as a list."
+        "Paragraph breaks are marked with <p> as HTML does; (La)TeX's empty line is quicker to type "
+        "but messes up indenting after something like a list."
     ),
     # page 5
     "StarTEX sets its standard parameters for very loose typesetting with high values for \\tolerance "
     "and \\emergencystretch.": (
-        "StarTeX's default settings make typesetting very loose, with high values for \\tolerance and "
-        "\\emergencystretch."
+        "By default StarTeX typesets very loosely, setting \\tolerance and \\emergencystretch high."
     ),
     # page 6
     "Most simple errors are handled by StarTEX, but grave ones still confuse it.": (
-        "StarTeX copes with most simple errors, but serious ones still confuse it."
+        "StarTeX deals with the majority of minor mistakes, though severe ones still trip it up."
     ),
     # texlive-doc/latex/svg-inkscape/InkscapePDFLaTeX.pdf (two columns)
     # page 1
     "Inkscape can export the graphics to PDF/EPS/PS, and the text to a LATEX file.": (
-        "Inkscape is able to export the drawing to PDF, EPS or PS and put its text into a separate LaTeX file."
+        "Inkscape writes the picture out as PDF, EPS or PS, placing its labels in a separate LaTeX file."
     ),
     # page 1
     "But, the programming nature of drawing with TikZ is not liked by many, and most will turn to a "
     "vector graphics drawing program, such as Inkscape.": (
-        "Many people dislike drawing by programming as TikZ requires, and most prefer a vector drawing "
-        "program like Inkscape instead."
+        "Many people dislike TikZ because drawing with it means writing code, so most reach for a "
+        "vector editor like Inkscape."
     ),
     # page 2
     "If the text has a fill colour, this colour will be exported to LATEX as an RGB colour.": (
-        "When text has a fill colour, that colour is passed on to LaTeX as an RGB colour."
+        "A text's fill colour is carried over into LaTeX in RGB form."
     ),
     # page 2
     "It is strongly recommended to use this ‘exported area is drawing’ option, because text will not "
     "be clipped to the page size.": (
-        "Using the 'exported area is drawing' option is strongly advised, since then the text does not "
-        "get clipped to the page size."
+        "Choosing the 'exported area is drawing' setting is highly advisable, as it keeps labels from "
+        "being cut off at the page edges."
     ),
     # page 3
     "A workaround is drawing a rectangle with zero stroke width as bounding box around the drawing.": (
-        "As a workaround, draw a rectangle with zero stroke width around the drawing to act as its bounding box."
+        "To get around this, put a rectangle whose outline has no thickness around the picture so it "
+        "serves as its bounds."
     ),
     # texlive-doc/bibtex/economic/oegatb-ex.pdf (two columns)
     # page 1
     "The length of the short paper is maximally two pages.": ("A short paper may be at most two pages long."),
     # page 1
     "The abstract should not exceed ca. 200 words, which corresponds to the double length of this example.": (
-        "The abstract should be limited to about 200 words, twice as long as the example given."
+        "Keep the abstract to roughly 200 words, about twice this sample's length."
     ),
     # page 1
     "Do not change the font sizes or line spacing to squeeze more text into a limited number of pages.": (
-        "Font sizes and line spacing must not be altered to fit more text into the page limit."
+        "Don't shrink type or tighten spacing between lines to fit extra material within the page limit."
     ),
     # page 1
     "Place figure captions below the figures; place table titles above the tables.": (
-        "Captions of figures go underneath the figures, whereas titles of tables go on top of the tables."
+        "Figure captions go underneath, while table titles sit on top."
     ),
     # page 2
     "Do not abbreviate “Table.” Tables are numbered with Roman numerals.": (
@@ -209,155 +211,148 @@ PARAPHRASES: dict[str, str] = {
     "Color printing of figures is not available.": ("Figures cannot be printed in colour."),
     # page 2
     "If you use percentages, please do not include a space between the number and the percentage sign "
-    "(e.g. 20% of farmers).": (
-        "Percentages are written with no space between the number and the percent sign, as in 20% of farmers."
-    ),
+    "(e.g. 20% of farmers).": ("Put the percent sign right after the number, without any gap."),
     # page 2
     "Reference list A complete list of the references cited in the text must be arranged "
     "alphabetically at the end of your paper under the heading References.": (
-        "All references cited in the text must be listed in alphabetical order at the end of the paper "
-        "under the heading References."
+        "Every work cited must appear at the end in an alphabetical list headed References."
     ),
     # texlive-doc/latex/tex-overview/tex-overview.pdf (two columns)
     # page 1
     "This paper tries to give an overview of the development of TEX and related programs.": (
-        "The paper attempts to survey how TeX and the programs related to it have developed."
+        "The paper sets out to sketch the history of TeX and the software around it."
     ),
     # page 3
     "It is important to keep in mind that an editor alone can not convert a .tex file into a pdf or "
     "any other output format, but always needs the programs as discussed below, most notably an engine "
     "that does all the work.": (
-        "An editor by itself cannot turn a .tex file into PDF or another output format; it always "
-        "needs further programs, above all an engine that does the actual work."
+        "An editor alone cannot produce PDF or other output from a .tex source; that always requires "
+        "additional programs, chiefly an engine doing the real processing."
     ),
     # page 3
     "The original program is TEX, the most famous derivative is pdfTEX, while LuaTEX is the latest successor.": (
-        "TeX is the original program, pdfTeX its best-known derivative, and LuaTeX the most recent successor."
+        "TeX came first, pdfTeX is its best-known offshoot, and LuaTeX is the newest successor."
     ),
     # page 4
     "How to read this document This document consists of several graphs showing the development of "
     "software more or less directly related to TEX. The graphs try to show the time development "
     "(downwards), as well as dependencies, changes, etc.": (
-        "The document is made of graphs of software more or less tied to TeX, in which time runs "
-        "downwards and dependencies and changes are also shown."
+        "The document's charts trace TeX-related software, with time running downwards and "
+        "dependencies and changes also marked."
     ),
     # page 5
     "Unfortunately, there is no unique way to get hover-over tooltips to work in all PDF viewers, but "
     "each of them has its own way to present the information.": (
-        "Hover-over tooltips cannot be made to work the same way in every PDF viewer, since each one "
-        "presents the information in its own way."
+        "Mouse-over tooltips behave differently in each PDF viewer; no single method works everywhere."
     ),
     # page 5
     "In the tooltips, you will not see any colons even if they would make sense – this is because a "
     "colon leads to an error and the tooltip will not be displayed.": (
-        "Colons never appear in the tooltips, even where they would make sense, because a colon causes "
-        "an error and the tooltip is then not shown."
+        "Colons are left out of tooltips even where they'd be sensible, since one would cause an error "
+        "and stop the tooltip from showing."
     ),
     # page 8
     "I had to work hard on the arrangement to show both chronological order and code dependence, and "
     "for now only the code dependence is (should be) correct.": (
-        "Arranging the graph to show both chronology and code dependence was hard work, and for now "
-        "only the code dependence should be correct."
+        "Getting the layout to reflect both chronology and which code depends on which took much "
+        "effort, and currently only the dependencies are supposedly right."
     ),
     # page 26
-    "Born in 1978 by Donald Erwin Knuth.": ("TeX was born in 1978, created by Donald Erwin Knuth."),
+    "Born in 1978 by Donald Erwin Knuth.": ("Knuth created TeX in 1978."),
     # page 27
-    "LuaJITTeX is a LuaTeX based on LuaJIT.": ("LuaJITTeX is a version of LuaTeX built on LuaJIT."),
+    "LuaJITTeX is a LuaTeX based on LuaJIT.": ("LuaJITTeX — LuaTeX variant built upon LuaJIT."),
     # page 29
-    "The expl3 bundle is the ground stock of LaTeX3.": ("LaTeX3 rests on the expl3 bundle as its foundation."),
+    "The expl3 bundle is the ground stock of LaTeX3.": ("LaTeX3 builds upon expl3."),
     # page 31
     "A macro package developed at MIT. Pronounced “why-TeX”, “upsilon-TeX” or “oops-TeX”.": (
-        "Developed at MIT, this macro package is pronounced 'why-TeX', 'upsilon-TeX' or 'oops-TeX'."
+        "An MIT-built set of macros whose name is said as why-TeX, upsilon-TeX, oops-TeX."
     ),
     # page 34
     "A python implementation of BibTeX.": ("This is BibTeX reimplemented in Python."),
     # page 36
     ".bcf Temp file produced by the biblatex package to store information for bibliography settings.": (
-        "The .bcf file is a temporary file that the biblatex package writes to keep bibliography settings."
+        "biblatex writes a temporary .bcf file holding the bibliography configuration."
     ),
     # page 37
     "E. g. calling the command latex on the command line will start the PDFε-TEX engine2 in DVI mode "
     "with the format LATEX 2ε.": (
-        "Running latex from the command line, for example, starts the pdfeTeX engine in DVI mode with "
-        "the LaTeX2e format."
+        "Typing latex at the shell, for instance, launches pdfeTeX in DVI mode using the LaTeX2e format."
     ),
     # texlive-doc/latex/latexcheat/latexsheet.pdf (three columns)
     # page 1
     "Used at the very beginning of a document: \\documentclass{class}. Use \\begin{document} to start "
     "contents and \\end{document} to end the document.": (
-        "A document opens with \\documentclass{class}; its contents begin with \\begin{document} and "
-        "the document closes with \\end{document}."
+        "First comes \\documentclass{class}; the body goes inside \\begin{document} … \\end{document}."
     ),
     # page 1
     "Miscellaneous \\pagestyle{empty} Empty header, footer and no page numbers.": (
-        "\\pagestyle{empty} leaves the header and footer blank and prints no page numbers."
+        "\\pagestyle{empty}: blank head and foot areas, unnumbered pages."
     ),
     # page 1
     "Tab stops can be set on “invisible” lines with \\kill at the end of the line.": (
-        "Putting \\kill at the end of a line sets tab stops on a line that is not printed."
+        "Ending a line with \\kill makes it an unprinted line used just to fix tab positions."
     ),
     # page 2
-    "Tech report, usually numbered in series.": ("A technical report, normally numbered within a series."),
+    "Tech report, usually numbered in series.": ("Technical report, typically part of a numbered series."),
     # texlive-doc/latex/latex-refsheet/LaTeX_RefSheet.pdf (three columns)
     # page 1
     "Linespread with setspace Load: \\usepackage[onehalfspacing]{setspace} for 1.5 line spacing.": (
-        "For 1.5 line spacing, load setspace with the onehalfspacing option: \\usepackage[onehalfspacing]{setspace}."
+        "\\usepackage[onehalfspacing]{setspace} gives one-and-a-half line spacing."
     ),
     # page 1
     "Paragraphs (≈ “new idea in content”) Paragraphs are separated by an empty line in the code or by \\par.": (
-        "Paragraphs are divided by a blank line in the source or by the \\par command."
+        "A new paragraph starts after a blank source line or the \\par command."
     ),
     # page 2
     "Suppress Floating with float For a thesis most students want to control the placing of figures "
     "and tables themselves.": (
-        "Most students writing a thesis want to decide for themselves where figures and tables are "
-        "placed, so floating is suppressed with the float package."
+        "Students writing dissertations mostly like deciding where each figure and table goes, so the "
+        "float package can switch floating off."
     ),
     # page 3
     "Font Combinations Rule: Use serif fonts for long body text and sans-serif for headings.": (
-        "As a rule, long body text is set in a serif font and headings in a sans-serif one."
+        "Lengthy passages should get a typeface with serifs, titles a sans-serif one."
     ),
     # page 3
     "Hint: Add \\KOMAoptions{DIV=last} after loading a font package.": (
-        "After loading a font package, add \\KOMAoptions{DIV=last}."
+        "Follow any typeface package with \\KOMAoptions{DIV=last}."
     ),
     # page 4
     "The logo with the TEX lion is sketched by Duane Bibby, https://mirror.ctan.org/ lion/files; the "
     "graphic of a header of a page is from the KOMA-Script documentation, file scrlayer-scrpage.tex; "
     "the page layout image is done by using the package layout and the command \\layout and the red "
     "lines and red text added with a graphics program.": (
-        "The TeX lion in the logo was drawn by Duane Bibby, and the page header graphic comes from the "
-        "KOMA-Script documentation file scrlayer-scrpage.tex."
+        "Duane Bibby drew the lion in the logo, and the page-head illustration was taken from "
+        "KOMA-Script's manual (scrlayer-scrpage.tex)."
     ),
     # debian-refcard/refcard-el-a4.pdf.gz (three columns)
     # page 1
     "Δείχνει σε ποιο πακέτο ανήκει ένα συγκεκριμένο αρχείο.": (
-        "Βρίσκει σε ποιο πακέτο περιέχεται ένα δεδομένο αρχείο."
+        "Εντοπίζει το πακέτο από το οποίο προέρχεται κάποιο αρχείο."
     ),
     # page 1
-    "Εγγραφή των επιλογών των πακέτων σε ένα αρχείο.": ("Αποθηκεύει σε ένα αρχείο ποια πακέτα έχουν επιλεγεί."),
+    "Εγγραφή των επιλογών των πακέτων σε ένα αρχείο.": ("Σώζει σε αρχείο ποια πακέτα έχουν επιλεγεί."),
     # page 1
     "Αντιγραφή αρχείων σε ένα άλλο μηχάνημα (και αντίστροφα).": (
         "Μεταφέρει αρχεία σε έναν άλλο υπολογιστή ή από αυτόν."
     ),
     # page 2
     "Όλα τα αρχεία ρυθμίσεων του συστήματος βρίσκονται στον κατάλογο /etc/.": (
-        "Ο κατάλογος /etc/ περιέχει όλα τα αρχεία ρυθμίσεων του συστήματος."
+        "Οι ρυθμίσεις όλου του συστήματος φυλάσσονται σε αρχεία μέσα στο /etc/."
     ),
     # page 2
     "Δημιουργία (c), αποσυμπίεση (x), εμφάνιση περιεχομένων (t) συμπιεσμένων αρχείων, z για .gz, j για "
     ".bz2, J για .xz.": (
-        "Το c δημιουργεί, το x αποσυμπιέζει και το t δείχνει τα περιεχόμενα ενός συμπιεσμένου αρχείου· "
-        "το z χρησιμοποιείται για .gz, το j για .bz2 και το J για .xz."
+        "Με c φτιάχνεται, με x αποσυμπιέζεται και με t απαριθμείται το περιεχόμενο ενός συμπιεσμένου "
+        "αρχείου· z σημαίνει .gz, j .bz2, J .xz."
     ),
     # page 2
     "Εκτελέστε μια εντολή με δικαιώματα υπερχρήστη σαν απλός χρήστης, δείτε το /etc/sudoers.": (
-        "Ένας απλός χρήστης μπορεί να εκτελέσει μια εντολή με δικαιώματα διαχειριστή· οι ρυθμίσεις "
-        "βρίσκονται στο /etc/sudoers."
+        "Επιτρέπει σε κοινό χρήστη να τρέξει εντολές ως root· σχετικό αρχείο: /etc/sudoers."
     ),
     # page 2
     "Ανανέωση της λίστας των πακέτων από τα αποθετήρια όπως αναγράφονται στο αρχείο /etc/apt/sources.list.": (
-        "Ενημερώνει τη λίστα πακέτων από τα αποθετήρια που αναφέρονται στο /etc/apt/sources.list."
+        "Φέρνει ενημερωμένο κατάλογο διαθέσιμου λογισμικού από τις πηγές που ορίζει το /etc/apt/sources.list."
     ),
     # page 2
     "Εγκατάσταση πακέτων από τα αποθετήρια μαζί με όλες τις εξαρτήσεις τους.": (
@@ -375,24 +370,22 @@ PARAPHRASES: dict[str, str] = {
     # page 1
     "Текст лицензии можно найти по адресу https://www. gnu.org/copyleft/gpl.html и в файле /usr/share/ "
     "common-licenses/GPL-3.": (
-        "Текст лицензии доступен на https://www.gnu.org/copyleft/gpl.html, а также в файле "
-        "/usr/share/common-licenses/GPL-3."
+        "Лицензию, помимо сайта GNU, можно прочесть локально: /usr/share/common-licenses/GPL-3."
     ),
     # page 2
-    "Все файлы настройки системы находятся в каталоге /etc/.": (
-        "Каталог /etc/ содержит все конфигурационные файлы системы."
-    ),
+    "Все файлы настройки системы находятся в каталоге /etc/.": ("Вся конфигурация ОС хранится в /etc/."),
     # page 2
     "Перенастроить пакет, например keyboard-configuration (клавиатуру), locales (локализацию).": (
-        "Позволяет заново настроить пакет, например keyboard-configuration для клавиатуры или locales для локализации."
+        "Повторно конфигурирует пакет — скажем, keyboard-configuration для клавиатуры или locales для "
+        "языковых настроек."
     ),
     # page 2
     "Установить пакеты из репозитория со всеми зависимостями.": (
-        "Устанавливает пакеты из репозитория вместе со всем, от чего они зависят."
+        "Ставит ПО из хранилища, подтягивая всё, что ему требуется."
     ),
     # page 2
     "Подобна apt upgrade, но с продвинутым механизмом разрешения конфликтов.": (
-        "Работает как apt upgrade, но разрешает конфликты более продвинутым способом."
+        "То же, что apt upgrade, только умнее улаживает конфликты."
     ),
     # debian-refcard/refcard-pl-a4.pdf.gz (three columns)
     # page 1
@@ -409,7 +402,7 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 2
     "Aktualizacja listy pakietów na podstawie repozytoriów, określonych w /etc/apt/sources.list.": (
-        "Aktualizuje listę pakietów z repozytoriów podanych w pliku /etc/apt/sources.list."
+        "Odświeża spis dostępnego oprogramowania ze źródeł wskazanych przez /etc/apt/sources.list."
     ),
     # page 2
     "Instalacja najnowszych wersji wszystkich aktualnie zainstalowanych pakietów.": (
@@ -417,43 +410,41 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 2
     "Usuwanie pakietów, które nie są już wymagane przez inne pakiety.": (
-        "Usuwa pakiety, których nie potrzebują już żadne inne pakiety."
+        "Kasuje zbędne oprogramowanie, od którego nic więcej nie zależy."
     ),
     # debian-refcard/refcard-da-a4.pdf.gz (three columns)
     # page 1
-    "Kort hjælp til de fleste kommandoer.": ("Giver en kortfattet hjælpetekst for de fleste kommandoer."),
+    "Kort hjælp til de fleste kommandoer.": ("Giver en kortfattet vejledning til størstedelen af kommandoerne."),
     # page 1
     "Her findes hele dokumentationen, den valgfri fil README.Debian indeholder mere specifikke ting.": (
-        "Den fulde dokumentation ligger her, og den valgfrie fil README.Debian rummer mere specifikke oplysninger."
+        "Den samlede dokumentation ligger her, mens en eventuel README.Debian giver mere detaljeret information."
     ),
     # page 1
     "Dette dokument må benyttes under betingelserne i GNU General Public License, version 3 eller nyere.": (
-        "Dokumentet kan bruges på de vilkår, som GNU General Public License version 3 eller en senere "
-        "version fastsætter."
+        "Man kan bruge teksten på vilkårene i GNU GPL v3 eller en senere udgave."
     ),
     # page 2
-    "Rapporter en fejl pr. e-post.": ("En fejl kan indberettes via e-mail."),
+    "Rapporter en fejl pr. e-post.": ("Indsend en fejlrapport med mail."),
     # page 2
-    "Vis alle pakker, der kræver den angivne pakke.": ("Viser samtlige pakker, som har brug for den angivne pakke."),
+    "Vis alle pakker, der kræver den angivne pakke.": ("Lister samtlige pakker som afhænger af den valgte pakke."),
     # page 2
     "Krævet når denne fil, eller indholdet af arkiverne, ændrer sig.": (
-        "Det er nødvendigt, hver gang denne fil eller arkivernes indhold bliver ændret."
+        "Nødvendig hver gang filen selv eller arkivernes indhold opdateres."
     ),
     # page 2
     "Som apt upgrade, men med avanceret konfliktløsning.": (
-        "Fungerer som apt upgrade, men løser konflikter på en mere avanceret måde."
+        "Svarer til apt upgrade, blot med klogere håndtering af konflikter."
     ),
     # texlive-doc/latex/webguide/webguide.pdf (one column)
     # page 2
     "Documents written using LaTeX [Lam94] tagging can be easily converted to PostScript, PDF and "
     "HTML, all from the single electronic source.": (
-        "From one electronic LaTeX source a document can readily be turned into PostScript, PDF and HTML alike."
+        "A single LaTeX file can serve as the origin for PostScript, PDF and HTML versions without much trouble."
     ),
     # page 3
     "In the vast majority of cases the final printable format has been PostScript, obtained by running "
     "the *.dvi file through a program like dvips, to generate a *.ps file.": (
-        "Most of the time the printable end result has been PostScript, made by passing the DVI file "
-        "through a tool such as dvips to get a .ps file."
+        "Usually people ended up printing PostScript, produced by feeding the DVI output to a converter like dvips."
     ),
     # page 3
     "This means that it is inherently more difficult, time consuming, and computer intensive, to "
@@ -464,11 +455,11 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 3
     "The Ghostscript distribution comes with a script called ps2pdf which performs the conversion.": (
-        "Ghostscript ships with ps2pdf, a script that does the PostScript-to-PDF conversion."
+        "ps2pdf, shipped as part of Ghostscript, turns PostScript into PDF."
     ),
     # page 4
     "Mark Wicks’ dvipdfm program (http://odo.kettering.edu/dvipdfm) converts a *.dvi file to a *.pdf file.": (
-        "The dvipdfm program written by Mark Wicks turns a DVI file into a PDF file."
+        "Mark Wicks wrote dvipdfm, a tool that turns DVI output into PDF."
     ),
     # page 5
     "All that is necessary is to add \\usepackage{times} to the document’s preamble.": (
@@ -481,7 +472,7 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 9
     "The program is written in C and so requires a C compiler for installation.": (
-        "Since ltx2x is written in C, installing it calls for a C compiler."
+        "Installing ltx2x needs a C compiler, since its source is C."
     ),
     # page 10
     "The system comes with a script called htlatex which controls the conversion process from LaTeX; "
@@ -527,7 +518,7 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 7
     "At some point in time luaLATEX stopped preloading hyphenation patterns in the format file.": (
-        "In time, luaLaTeX ceased to preload hyphenation patterns into its format file."
+        "Eventually luaLaTeX quit building hyphenation patterns into its format file in advance."
     ),
     # page 11
     "We provide macro \\dywiz which gives proper hyphenation of compound words.": (
@@ -535,7 +526,7 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 16
     "We assume, that if there is OT4cmr.def file on the system, there are also fonts installed.": (
-        "The package takes the presence of an OT4cmr.def file on the system as a sign that the fonts are installed too."
+        "Finding OT4cmr.def installed is taken to mean the matching fonts are present too."
     ),
     # texlive-doc/latex/cnbwp/cnbwp-manual-en.pdf (one column)
     # page 4
@@ -548,11 +539,11 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 8
     "The \\DeclareRobustCommand command is especially useful for defining macros.": (
-        "For defining macros, \\DeclareRobustCommand is particularly handy."
+        "\\DeclareRobustCommand comes in particularly handy when you create macros."
     ),
     # page 12
     "The natbib package requires round brackets in the optional parameter.": (
-        "With natbib, the optional parameter has to use round brackets."
+        "With natbib, parentheses must be used inside the optional argument."
     ),
     # page 14
     "Curly brackets are often used in database files destined for processing by BibTEX in order to "
@@ -561,21 +552,21 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 16
     "The \\includegraphics macro has one required parameter – the name of the file containing the figure.": (
-        "The only mandatory argument of \\includegraphics is the name of the figure's file."
+        "\\includegraphics takes just a single mandatory argument: the figure's file name."
     ),
     # page 17
     "Vector images must be prepared in PDF format.": ("Vector graphics have to be supplied as PDF files."),
     # page 18
     "The PNG format, used in the central image, uses a lossless compression algorithm.": (
-        "The middle image is a PNG, a format whose compression loses nothing."
+        "The middle picture is a PNG, whose compression discards no data."
     ),
     # page 20
     "Graphics formats with lossy compression should be used solely for colour photos and nothing else!": (
-        "Lossy compressed image formats should be used for colour photographs only."
+        "Reserve lossy image formats exclusively for colour photographs."
     ),
     # page 21
     "The standard Windows XP installation includes a large number of PostScript printer drivers.": (
-        "Windows XP comes with many PostScript printer drivers in its standard installation."
+        "Out of the box, Windows XP bundles lots of drivers for PostScript printers."
     ),
     # page 24
     "The tabular environment does not offer this option, but a solution can be found by using the dcolumn package.": (
@@ -583,30 +574,29 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 26
     "It was originally implemented in the here package, but this is no longer in the standard distributions.": (
-        "This was first provided by the here package, which standard distributions no longer include."
+        "That feature first came from the here package, which no longer ships with standard distributions."
     ),
     # page 30
     "Adobe Distiller tends to produce better results than PDFWriter, although for short documents the "
     "difference is not usually significant.": (
-        "Adobe Distiller usually gives better output than PDFWriter, though with short documents the "
-        "gap is rarely noticeable."
+        "Distiller generally yields nicer PDFs than PDFWriter, though for brief texts you rarely notice."
     ),
     # page 31
     "Do not use file names that contain spaces and/or diacritics.": (
-        "File names should not contain spaces or accented letters."
+        "Avoid blanks and accented characters when naming files."
     ),
     # texlive-doc/latex/layaureo/layaureo.pdf (one column)
     # page 1
     "LayAureo fornisce un metodo semplice per aggiungere lo spazio richiesto per la rilegatura e un "
     "opzione per forzare al massimo il riempimento della pagina.": (
-        "Il pacchetto LayAureo offre un modo semplice di aggiungere lo spazio per la rilegatura, oltre "
-        "a un'opzione che riempie la pagina il più possibile."
+        "Il pacchetto permette in modo facile di lasciare il margine necessario a rilegare il volume e "
+        "offre anche un'opzione per sfruttare al massimo la superficie del foglio."
     ),
     # page 4
     "Si ricorda a tal fine soprattutto geometry, ma anche vmargin o le classi della collezione "
     "KOMA-script e la bellissima e versatile classe memoir.": (
-        "Tra questi pacchetti vengono citati soprattutto geometry, ma anche vmargin, le classi "
-        "KOMA-script e la classe memoir, definita bellissima e versatile."
+        "Tra gli strumenti citati spiccano geometry e vmargin, insieme alle classi KOMA-script e a "
+        "memoir, lodata come splendida e flessibile."
     ),
     # page 9
     "A seconda dei casi si imposta la larghezza del testo in modo che superi di 4-5pc la larghezza "
@@ -618,8 +608,7 @@ PARAPHRASES: dict[str, str] = {
     # page 1
     "Other types of plots that commonly occur in the signal processing literature, and for which "
     "DSPTricks offers macros, are frequency plots and pole-zero plots.": (
-        "Besides signal plots, DSPTricks has macros for frequency plots and pole-zero plots, both "
-        "common in signal processing texts."
+        "DSPTricks also provides macros for frequency plots and pole-zero diagrams, both common in DSP texts."
     ),
     # page 6
     "Also, when writing PostScript code, don’t forget to scale the x variable appropriately; in "
@@ -631,8 +620,8 @@ PARAPHRASES: dict[str, str] = {
     # page 15
     "Nodes are labeled in top-left matrix notation, i.e. the topmost leftmost node is at coordinates "
     "(1, 1) and indices increase rightward and downward.": (
-        "Block diagram nodes are addressed in top-left matrix notation: the top-left node is (1, 1) "
-        "and indices grow to the right and downward."
+        "Indexing is matrix-style from the top left: the upper-left node sits at (1, 1), with numbers "
+        "growing to the right and downward."
     ),
     # texlive-doc/latex/biblatex-chicago/cms-notes-intro.pdf (one column)
     # page 2
@@ -643,7 +632,7 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 4
     "The date gives the release date of the album, while the type field gives the medium of the release.": (
-        "The date field holds the album's release date and the type field the medium it was released on."
+        "For an album, date holds when it came out and type records the medium it came out on."
     ),
     # page 6
     "You can also use the option short when you load biblatex-chicago and you’ll get the short form "
@@ -655,16 +644,14 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 7
     "As the source isn’t a traditional scholarly one, the entry requires magazine in the entrysubtype field.": (
-        "Because it is not a traditional scholarly source, the entry needs magazine in its entrysubtype field."
+        "Since it is not an academic publication, the entry has to set entrysubtype to magazine."
     ),
     # page 9
     "If you don’t want this space-saving measure, then you can, for example, set longcrossref=true in "
-    "the options field.": (
-        "To turn off this space saving, you can put longcrossref=true in the entry's options field."
-    ),
+    "the options field.": ("To avoid this space-saving behaviour, put longcrossref=true in an entry's options."),
     # page 10
     "Social media posts, by contrast, even of photographs, for example, need an Online entry.": (
-        "Posts on social media, photographs included, call for an Online entry."
+        "Anything posted on social networks, pictures too, is cited with an Online entry."
     ),
     # page 11
     "The origdate field is the date of the print publication of the text that is now online.": (
@@ -673,7 +660,7 @@ PARAPHRASES: dict[str, str] = {
     # page 12
     "We have already seen \\headlesscite,1 which allows you to avoid, in notes, repetition of an "
     "author’s name when it appears in the title as well.": (
-        "\\headlesscite keeps notes from repeating an author's name when that name also appears in the title."
+        "\\headlesscite drops the author's name from a note when that name is already part of the title."
     ),
     # page 13
     "You will find significantly fuller guidance in biblatex.pdf and biblatex-chicago.pdf, but the CMS "
@@ -691,7 +678,7 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 3
     "To resolve this problem, turn the partial font downloading off.": (
-        "The fix for this printing problem is to disable partial font downloading."
+        "The fix is to disable partial downloading of fonts."
     ),
     # page 7
     "Thus, if \\not\\precsim is typed in the document, the \\nprecsim symbol, instead of \\precsim "
@@ -703,19 +690,18 @@ PARAPHRASES: dict[str, str] = {
     'The PX text fonts have glyphs in the low positions between "00 and "1F. As of now, these glyphs '
     'are not available in higher positions above "7F. Thus, when run dvips, do not use the -G flag '
     "(or remove G in the dvips configuration file).": (
-        'Because the PX text fonts keep glyphs only in the low positions "00 to "1F and not above '
-        '"7F, dvips must not be run with the -G flag.'
+        'Because PX glyphs sit only in slots "00-"1F and have no copies above "7F, dvips must not get -G.'
     ),
     # page 16
     "Bold versions of all fonts are available.": ("Every font comes in a bold version as well."),
     # texlive-doc/generic/musixtex/notationMistakes/sottigra.pdf (one column)
     # page 3
     "Pour noter un intervalle de seconde dans un accord, on met la note inférieure à gauche.": (
-        "Dans un accord, pour écrire un intervalle de seconde, la note du bas se place à gauche."
+        "Dans un accord, la seconde s'écrit en plaçant la plus grave des deux à gauche."
     ),
     # page 9
     "On n'indique jamais le numéro de la toute première mesure d'un morceau.": (
-        "La première mesure d'un morceau ne porte jamais de numéro."
+        "On ne numérote jamais la mesure qui ouvre une pièce."
     ),
     # page 10
     "Autrefois, certaines notes piquées étaient notées avec un petit triangle au lieu du point moderne.": (
@@ -741,9 +727,7 @@ PARAPHRASES: dict[str, str] = {
         "\\includegraphics wherever the pstricks code stood."
     ),
     # page 8
-    "The package is distributed under  General Public Licence.": (
-        "pdfTricks is released under the General Public Licence."
-    ),
+    "The package is distributed under  General Public Licence.": ("pdfTricks is licensed under the GPL."),
     # texlive-doc/latex/latex-course/LaTeX-Course.pdf (slides)
     # page 2
     "Users can concentrate on the structure of their document rather than on formatting.": (
@@ -777,24 +761,23 @@ PARAPHRASES: dict[str, str] = {
     "In order to mix Latin and Greek script the necessary LGR Greek font description files are already "
     "available with the LX fonts bundle, therefore the Greek script is readily accessible, and the "
     "babel language switching commands are fully available also when using the LX fonts.": (
-        "The LX fonts bundle already includes the LGR Greek font description files, so Greek can be "
-        "mixed with Latin script and babel's language switching works fully with the LX fonts."
+        "Since LGR files come bundled with LX, Greek mixes with Latin text and babel's language commands keep working."
     ),
     # texlive-doc/latex/formation-latex-ul/formation-latex-ul-diapos.pdf (slides)
     # page 22
     "Les commandes LATEX débutent par le symbole \\ et se terminent par le premier caractère autre "
     "qu’une lettre, y compris l’espace.": (
-        "Une commande LaTeX commence par le caractère \\ et prend fin au premier caractère qui n'est "
-        "pas une lettre, l'espace compris."
+        "Une commande LaTeX commence par une barre oblique inverse et s'arrête dès qu'apparaît un "
+        "caractère non alphabétique, espace compris."
     ),
     # page 50
     "Les règles de ponctuation usuelles s’appliquent donc aux équations.": (
-        "Les équations obéissent donc aux règles habituelles de ponctuation."
+        "Les formules se ponctuent donc comme le reste du texte."
     ),
     # page 58
     "Les titres et le texte sont composés en Fira Sans, les mathématiques en Arev Math et le code "
     "informatique en Fira Mono.": (
-        "Le texte et les titres sont en Fira Sans, les formules mathématiques en Arev Math et le code en Fira Mono."
+        "Fira Sans sert aux titres comme au corps, Arev Math aux formules, Fira Mono aux extraits de programmes."
     ),
     # texlive-doc/generic/crossrefenum/doc/crossrefenum.pdf (slides)
     # page 4
@@ -806,61 +789,60 @@ PARAPHRASES: dict[str, str] = {
     # page 11
     "Note that crossrefenum cannot merge a reference to the last line of a page and the first line of "
     "the following page if the lineation is not continuous.": (
-        "When line numbering is not continuous, crossrefenum is unable to combine a reference to a "
-        "page's last line with one to the next page's first line."
+        "If line numbering restarts on each page, crossrefenum can't join a page's final line and the "
+        "next page's opening line into one reference."
     ),
     # texlive-doc/latex/tikz-ext/tikz-ext-manual.pdf (slides)
     # page 4
     "This package is called tikz-ext, however, one can’t load it via \\usepackage.1 Instead, this "
     "package consists of multiple pgf and TikZ libraries which are loaded by either \\usepgflibrary or "
     "\\usetikzlibrary.": (
-        "tikz-ext cannot be loaded with \\usepackage; it is a set of pgf and TikZ libraries that you "
-        "load with \\usepgflibrary or \\usetikzlibrary."
+        "tikz-ext can't be pulled in through \\usepackage; instead you add its pgf/TikZ libraries with "
+        "\\usepgflibrary or \\usetikzlibrary."
     ),
     # page 6
     "This library extends the TikZ library calendar.": ("One of the libraries builds on TikZ's calendar library."),
     # page 7
-    "Nodes with the same ⟨name⟩ will have the same text width.": (
-        "All nodes sharing the same name get an identical text width."
-    ),
+    "Nodes with the same ⟨name⟩ will have the same text width.": ("Nodes sharing one name get identical text widths."),
     # page 12
     "This library adds new path specifications |-|, -|- as well as r-ud, r-du, r-lr and r-rl.": (
-        "A library provides the new path specifications |-| and -|-, plus r-ud, r-du, r-lr and r-rl."
+        "Added paths include |-| and -|-, plus r-ud, r-du, r-lr, r-rl."
     ),
     # page 17
     "This library adds timers to the path specifications rectangle, parabola, sin and cos.": (
-        "Timers are added by a library to the rectangle, parabola, sin and cos path specifications."
+        "Rectangles, parabolas, sine and cosine paths gain timers from it."
     ),
     # page 20
     "With the help of the positioning and the fit library this extends the placement of nodes.": (
-        "Using the positioning and fit libraries, this library extends how nodes can be placed."
+        "Building on positioning and fit, it gives more ways to place nodes."
     ),
     # page 32
-    "This library adds mirror transformations to pgf.": ("pgf gains mirror transformations through this library."),
+    "This library adds mirror transformations to pgf.": (
+        "Mirroring transformations become available in pgf through it."
+    ),
     # page 34
     "A circular shape named circle arrow that has an arc as its background path that can have an arrow tip.": (
-        "The circle arrow shape is round, with an arc as its background path that can end in an arrow tip."
+        "circle arrow is round; its outline is an arc which may end in an arrowhead."
     ),
     # page 37
     "The background path for the shape should not be filled (e. g., in TikZ, the fill option for the "
     "node must be implicitly or explicitly set to none).": (
-        "The shape's background path must not be filled; in TikZ the node's fill option has to be "
-        "none, implicitly or explicitly."
+        "Don't fill this shape: in TikZ its node's fill must be none, whether stated or by default."
     ),
     # page 53
     "This command returns the week number (always two digits).": (
-        "The command gives the week number, always as two digits."
+        "It yields the number of the week as a two-digit value."
     ),
     # page 56
     "The following keys use TEX’ macros \\if, \\ifx, \\ifnum and \\ifdim for faster executions.": (
-        "For speed, these keys rely on TeX's \\if, \\ifx, \\ifnum and \\ifdim."
+        "These keys rely on TeX's \\if, \\ifx, \\ifnum and \\ifdim to run quicker."
     ),
     # texlive-doc/latex/tikz-timing/tikz-timing.pdf (slides)
     # page 5
     "Also a tabular-like environment is provided to produce a larger timing diagram with multiple "
     "labeled signals and the possibility to add own drawing material.": (
-        "The package also offers a tabular-like environment for bigger timing diagrams with several "
-        "labelled signals, where you can add drawing material of your own."
+        "A tabular-style environment lets you build bigger timing diagrams with several labelled "
+        "signals and your own extra drawings."
     ),
     # page 5
     "So e.g. ‘{HLZXD}’ gives ‘ ’. In order to fit (in)to normal text the diagram size (i.e. its "
@@ -870,12 +852,12 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 10
     "Table 2.1 shows all by default defined logic characters and Table 2.2 all possible two-character transitions.": (
-        "Table 2.1 lists every logic character defined by default, and Table 2.2 every possible "
-        "transition between two characters."
+        "Table 2.1 lists every logic character available out of the box, and Table 2.2 each transition "
+        "between two of them."
     ),
     # page 16
     "This environment can be used to typeset multi-line timing diagrams.": (
-        "Timing diagrams spanning several lines can be typeset with this environment."
+        "Diagrams spanning several lines are set with this environment."
     ),
     # page 19
     "The standard ‘scale’ setting of TikZ will not scale all parts of the table correctly, e.g. the "
@@ -885,36 +867,35 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 28
     "Three types of keys are used by this package: styles, settings and actions.": (
-        "The package works with three kinds of keys: styles, settings and actions."
+        "Keys come in three kinds here: styles, settings, actions."
     ),
     # page 33
     "The TikZ default value of 100 is to small for timing diagrams and is changed to 1000 by default.": (
-        "Since TikZ's default of 100 is too low for timing diagrams, the package raises it to 1000."
+        "Since TikZ's 100 is too low for such diagrams, the package raises it to 1000."
     ),
     # page 38
-    "By default the rising edges are marked.": ("Rising edges are the ones marked unless you say otherwise."),
+    "By default the rising edges are marked.": ("Unless told otherwise, rising edges get marked."),
     # page 39
     "By default the letter ‘T’ and left alignment are used for the timing column type.": (
-        "The timing column type defaults to the letter T with left alignment."
+        "Unless changed, the column type is T, aligned left."
     ),
     # page 41
     "The counter values are global like normal LATEX counters.": (
-        "Just like ordinary LaTeX counters, the counter values are global."
+        "As with ordinary LaTeX counters, these values apply globally."
     ),
     # page 48
     "The library can be loaded with one of the options ‘provide’ (default), ‘new’, ‘renew’ or ‘off’, respectively.": (
-        "When loading the library you can pass provide (the default), new, renew or off."
+        "At load time pick provide (the default), new, renew, off."
     ),
     # page 50
     "The signal names must be enclosed into a \\mbox because \\uncover needs to be inside horizontal mode.": (
-        "Since \\uncover has to be in horizontal mode, signal names need to be wrapped in an \\mbox."
+        "Wrap each signal name in an \\mbox, since \\uncover only works in horizontal mode."
     ),
     # texlive-doc/latex/flowfram/ffuserguide.pdf (slides)
     # page 5
     "There’s an optional helper application called flowframtk1 if you prefer to use a graphical user "
     "interface to set up the document layout.": (
-        "If you would rather lay out the document through a graphical interface, there is an optional "
-        "helper program, flowframtk."
+        "flowframtk is an optional helper offering a graphical interface for laying out pages."
     ),
     # page 5
     "Since it modifies the output routine, it is likely to conflict with any other package which also "
@@ -924,41 +905,40 @@ PARAPHRASES: dict[str, str] = {
     ),
     # page 9
     "The text of the document environment will flow from one frame to the next in order of definition.": (
-        "Text in the document environment runs from frame to frame in the order the frames were defined."
+        "Text in the document runs frame to frame in the sequence the frames were set up."
     ),
     # page 10
     "You can force text to move immediately to the next defined flow frame using one of the commands: "
     "\\newpage, \\pagebreak or \\framebreak.": (
-        "\\newpage, \\pagebreak or \\framebreak make the text jump straight to the next defined flow frame."
+        "\\newpage, \\pagebreak or \\framebreak send text straight on into the following flow frame."
     ),
     # page 11
     "Thus, a static frame can be used, for example, to make a company logo appear in the same place on every page.": (
-        "A static frame can, for instance, put a company logo at the same spot on every page."
+        "A static frame could, say, put a firm's logo at one fixed position on each page."
     ),
     # page 24
     "The flowfram package is able to compute the border for the following known frame making commands: "
     "\\fbox, \\ovalbox, \\Ovalbox, \\doublebox and \\shadowbox.": (
-        "flowfram can work out the border for the known frame commands \\fbox, \\ovalbox, \\Ovalbox, "
-        "\\doublebox and \\shadowbox."
+        "flowfram knows how to work out borders made by \\fbox, \\ovalbox, \\Ovalbox, \\doublebox and \\shadowbox."
     ),
     # page 28
     "To restore a frame to its default rectangular setting use shape=\\relax.": (
-        "Setting shape=\\relax returns a frame to its default rectangular form."
+        "shape=\\relax brings back a frame's plain rectangle."
     ),
     # page 41
     "The height of these flow frames may not be exactly as high as the typeblock, as their height is "
     "adjusted to make them an integer multiple of \\baselineskip.": (
-        "These flow frames may fall slightly short of the typeblock height, since their height is "
-        "adjusted to a whole multiple of \\baselineskip."
+        "These flow frames can fall a bit short of the text block, because their height is rounded to "
+        "a whole multiple of \\baselineskip."
     ),
     # page 53
     "This chapter describes how to create thumbtabs and minitocs, such as those used in this document.": (
-        "A chapter explains how to make thumbtabs and minitocs like the ones in this manual."
+        "One chapter explains making thumbtabs and minitocs like the ones in this guide."
     ),
     # page 63
     "You can change the default paper size by editing the file gs_init.ps.": (
-        "The default paper size can be changed by editing gs_init.ps."
+        "Edit gs_init.ps to alter the standard paper size."
     ),
     # page 65
-    "Remember to include the units when defining new frames.": ("Don't forget the units when you define new frames."),
+    "Remember to include the units when defining new frames.": ("Don't forget to give units when setting up frames."),
 }
