@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from deepref.search.documents.cleanup import join_lines, normalise, strip_running_lines
 from deepref.search.documents.dependencies import needed
-from deepref.search.documents.glyphs import SLANT, along, gap, turn
+from deepref.search.documents.glyphs import SLANT, along, gap, italic_gap, turn
 from deepref.search.documents.layout import Box, PageBoxes, page_texts, same_line
 from deepref.search.documents.ligatures import Ligatures
 from deepref.search.documents.limits import DEFAULT_LIMITS, Budget, ReadLimits
@@ -81,6 +81,12 @@ _THIN_AFTER = (
     re.compile(r"[+=<>≤≥−×](?=[^\W_])"),
 )
 _THIN_BEFORE = re.compile(r"[:;!?→+=<>≤≥−×—](?<=[^\W_].)")
+# where an italic letter's correction, which both extractors read as a space, may stand
+# before an upright glyph: "(" or "}" after a letter ("$F (x)$", "{nx }"), a dash after
+# "!" or "?" ("Lights Out! —the"), and "i" ending a word after a letter, which is cmsy's
+# closing angle bracket in a font without a Unicode map ("{hlabel i}", LaTeX's \meta);
+# a closing bracket or a comma is not here (a kern there is no space, _KERNED_APART)
+_OVERHANG_BEFORE = re.compile(r"[(}](?<=[^\W\d_].)|—(?<=[!?]—)|i(?<=[^\W\d_]i)(?![^\W\d_])")
 _OPERATORS = frozenset("+=<>≤≥−×—")  # a gap before one is measured at its size, not a subscript's before it
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # a character outside the BMP
 _SURROGATE = re.compile("[\ud800-\udfff]")  # half of a UTF-16 pair
@@ -226,10 +232,16 @@ def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
 
     places = {m.end() for p in _THIN_AFTER for m in p.finditer(text)}
     places.update(m.start() for m in _THIN_BEFORE.finditer(text))
+    overhangs = {m.start() for m in _OVERHANG_BEFORE.finditer(text)}
     out = []
-    for k in sorted(places):
-        size = raw.FPDFText_GetFontSize(textpage, k if text[k] in _OPERATORS else k - 1)
-        if gap(textpage, k - 1, k) > THIN_SPACE * size:
+    for k in sorted(places | overhangs):
+        if k in places:
+            size = raw.FPDFText_GetFontSize(textpage, k if text[k] in _OPERATORS else k - 1)
+            if gap(textpage, k - 1, k) > THIN_SPACE * size:
+                out.append(k)
+                continue
+        italic = italic_gap(textpage, k - 1, k)
+        if italic is not None and italic > THIN_SPACE:
             out.append(k)
     return out
 

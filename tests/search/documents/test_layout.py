@@ -755,6 +755,49 @@ def test_an_italic_correction_before_a_closing_bracket_or_comma_is_not_a_space()
     assert "The lines (jk) and (jk, y) meet (at a point)." in text
 
 
+def _rows_of_pieces(rows: list[list[tuple[str, str, float]]]) -> bytes:
+    """A PDF written by reportlab, a row a line: each piece (font, text, gap after it in
+    ems) drawn where the one before ends, the gap left as a kern (no space character)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    page = canvas.Canvas(buf)
+    for n, row in enumerate(rows):
+        x = 72.0
+        for font, text, after in row:
+            page.setFont(font, 10)
+            page.drawString(x, 700 - 20 * n, text)
+            x += stringWidth(text, font, 10) + after * 10
+    page.save()
+    return buf.getvalue()
+
+
+def test_an_italic_correction_before_an_upright_glyph_is_a_space_as_both_extractors_read_it():
+    """An italic letter's correction before "(", "}", ":" or a dash ("$f(y)$", "{nx\\/}",
+    "panel\\/:", "Lights Out!\\/---the", cmsy's "⟩" read "i": 0.1-0.15 em from where its
+    advance ends) is a space to pdftotext and pdfminer.six, which measure from the
+    advance; PDFium's box reaches over the letter's overhang to its ink, and the gap from
+    there (0.03-0.06 em) was none. A narrower correction is no space; before ")" a kern
+    stays none (truth method 13)."""
+    roman, times, oblique = "Times-Roman", "Times-Italic", "Helvetica-Oblique"
+    formula = [(roman, "Let ", 0), (times, "f", 0.12), (roman, "(y) be a function and ", 0), (times, "F", 0.05)]
+    braces = [("Helvetica", "The command \\ticketNumbers{", 0), (oblique, "nx", 0.12), ("Helvetica", "}{", 0)]
+    dashes = [(roman, "The growth of ", 0), (oblique, "Lights Out!", 0.12), (roman, "\u2014the renewals and ", 0)]
+    meta = [(roman, "Upper ", 0), (oblique, "panel", 0.12), (roman, ": the time, \\ref{h", 0), (oblique, "label", 0.12)]
+    rows = [
+        [*formula, (roman, "(x) its integral.", 0)],
+        [*braces, (oblique, "ny", 0.12), ("Helvetica", "} sets them.", 0)],
+        [*dashes, (oblique, "Out!", 0.05), (roman, "\u2014the rest.", 0)],
+        [*meta, (roman, "i} (the ", 0), (oblique, "label", 0.12), (roman, ") here.", 0)],
+    ]
+    text = " ".join(read_bytes(_rows_of_pieces(rows), "manual.pdf").segments[0].text.split())
+    assert "Let f (y) be a function and F(x) its integral." in text
+    assert "The command \\ticketNumbers{nx }{ny } sets them." in text
+    assert "The growth of Lights Out! \u2014the renewals and Out!\u2014the rest." in text
+    assert "Upper panel : the time, \\ref{hlabel i} (the label) here." in text
+
+
 def test_a_font_its_pages_share_is_parsed_once_for_its_ligatures(monkeypatch):
     """The ligatures' glyph names were read from every page's font dictionaries on each
     page with a control character; a document's pages share their fonts, parsed once."""
