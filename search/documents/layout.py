@@ -49,6 +49,7 @@ _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 _LEADING_NUMBER = re.compile(r"\s*(?P<n>\d{1,5})\s+\S")
 _TRAILING_NUMBER = re.compile(r".*\S\s+(?P<n>\d{1,5})\s*$")
 _CLOSING = re.compile(r"[,.;:!?)\]]")  # punctuation that follows its word without a space
+_MARK = re.compile(r"[\d*†‡§¶]{1,3}")  # a footnote's mark, raised after its word ("CTAN,¹")
 _SPEAKER = re.compile(r"[^\W\d_]{1,4}:")  # an interview's speaker label hung before its line ("KT:")
 Box = tuple[float, float, float, float, str]  # a text box: left, bottom, right, top (points), text
 _DIGITS = re.compile(r"\d+")
@@ -113,7 +114,12 @@ def lines_of(boxes: Sequence[Box]) -> list[Line]:
                 same_line(overlap, (right - left, height), (last.right - last.left, last.height))
                 and -tall <= gap <= tall
             ):
-                spaced = gap > 0.15 * tall and not last.text.endswith(" ") and not _CLOSING.match(text)
+                # a footnote's mark raised after its word, a box of its own where PDFium set it
+                # on a line of its own, is measured by its own size: the gap between two ink
+                # boxes is the glyphs' side bearings ("CTAN, 1" against the extractors' "CTAN,1")
+                mark = _MARK.fullmatch(text) is not None and height < 0.6 * last.height and bottom > last.bottom
+                room = 0.5 * height if mark else 0.15 * tall
+                spaced = gap > room and not last.text.endswith(" ") and not _CLOSING.match(text)
                 last.text += (" " if spaced else "") + text
                 last.right, last.top, last.bottom = max(last.right, right), max(last.top, top), min(last.bottom, bottom)
                 continue

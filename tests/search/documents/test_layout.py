@@ -310,6 +310,25 @@ def test_a_comma_after_a_word_in_another_font_stays_on_it():
     assert "unsortedaddress," in text
 
 
+def test_a_footnote_mark_raised_onto_a_line_of_its_own_stays_on_its_word():
+    """PDFium set a footnote's mark after a comma on a line of its own (boxes as it gives
+    them for tb133chernoff-widows' "CTAN,¹"): the gap between the two glyphs' ink, their
+    side bearings, passed for a space beside the line's height ("CTAN, 1"); the mark's
+    own size measures it. The words after the mark keep their space."""
+    boxes = [
+        (314.4, 524.7 - 12 * k, 539.4, 533.8 - 12 * k, f"Line {k} of a paragraph that runs on for a while.")
+        for k in range(4)
+    ]
+    boxes += [
+        (314.4, 476.8, 418.9, 485.9, "ually from either CTAN,"),
+        (420.5, 482.4, 423.0, 487.1, "1"),
+        (427.7, 476.9, 538.2, 487.1, "the ConTEXt Garden,2 or"),
+        (314.7, 464.8, 537.9, 475.2, "GitHub,3 although it is best if you can install it."),
+    ]
+    (text,) = page_texts([PageBoxes(595, 842, boxes)])
+    assert "from either CTAN,1 the ConTEXt Garden,2 or" in text
+
+
 def test_a_manuscripts_line_numbers_in_the_margin_are_dropped():
     """Numbers right-aligned in the left margin, one per line (as lineno and AASTeX set
     them), some joined by PDFium to their line when the gap is narrow: read in the
