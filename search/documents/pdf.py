@@ -227,7 +227,12 @@ def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
     two characters' advance boxes is over a tenth of the font's size, the operator's or
     dash's where one is (a subscript before "+" is smaller), else the first character's
     (both pdftotext and pdfminer.six keep these spaces; a letter's own spacing is near
-    nought)."""
+    nought). After a leaning glyph, there and where an italic correction may stand before
+    an upright one (:data:`_OVERHANG_BEFORE`), the gap counts from where its advance
+    ends, as both extractors measure it (:func:`search.documents.glyphs.italic_gap`):
+    PDFium's box reaches over the overhang to the ink, and "Out!\\/---the", "$F(x)$",
+    "{nx\\/}" and "panel\\/:" (0.10-0.15 em from the advance) read without the space the
+    truth's sentences have."""
     import pypdfium2.raw as raw
 
     places = {m.end() for p in _THIN_AFTER for m in p.finditer(text)}
