@@ -42,6 +42,10 @@ LINE_NUMBER_RUNS = 3  # ... in at most this many runs (a listing's own numbers, 
 LINE_NUMBER_STEP = 10  # ... each number at most this much above the one before it in its run
 BASELINE = 0.1  # pieces of a line whose tops differ by less than this much of its height share a baseline
 BASELINE_GAP = 1.5  # ... and stand a stretched space apart: more than its height (cut there), at most this many
+SUB_SIDE = 2  # a gutter inside one column has at least this many lines on each side
+SUB_LINES = 5  # ... and this many in all: it runs clear through several lines
+SUB_CHARS = 8  # ... or with most of its lines shorter than this, a formula's pieces
+SUB_SHARED = 0.5  # a side with this share of its lines on rows with the other side's is a table's
 TITLE = 1.2  # a slide's line this much taller than the deck's median line is a title
 MIN_TEMPLATE_SLIDES = 5  # ... on at least this many slides: a frame built up over overlays repeats on fewer
 _LINE_NUMBER = re.compile(r"\s*(?P<n>\d{1,5}|[ivxlc]{1,9})\s*$")  # lineno counts in roman too
@@ -162,6 +166,10 @@ def _edge_lines(lines: list[Line], height: float) -> list[Line]:
             # a row stacked on an outer row, closer than the body's lines (a slide's second
             # row of navigation, just inside the band: beamerPENNstyle)
             stacked = was_outer and abs(order[i - 1][0].top - row[0].top) < STACKED * pitch
+            # ... or one reaching into the band over (under) an outer row: TUGboat's first
+            # page sets its author's footer over a DOI, beside a note whose lines
+            # interleave with both (tb133chernoff-widows)
+            stacked = stacked or (was_outer and len(row) == 1 and _in_band(row[0], height))
             if not (outer or stacked or gap > 1.6 * pitch or gap > 4 * (row[0].top - row[0].bottom)):
                 break
             was_outer = outer
@@ -173,6 +181,11 @@ def _edge_lines(lines: list[Line], height: float) -> list[Line]:
 
 def _outer(line: Line, height: float) -> bool:
     return line.bottom > (1 - EDGE_BAND) * height or line.top < EDGE_BAND * height
+
+
+def _in_band(line: Line, height: float) -> bool:
+    """Whether some of ``line`` lies in the page's outer band."""
+    return line.top > (1 - EDGE_BAND) * height or line.bottom < EDGE_BAND * height
 
 
 def _key(text: str) -> frozenset[str]:
@@ -446,36 +459,163 @@ def reading_order(lines: list[Line]) -> list[Line]:
         texts = {ln.text for ln in notes}  # a line equal to a note goes too; comparing only those is quicker
         return [ln for ln in lines if ln.text not in texts or ln not in notes] + notes
     bounds = [g[0] for g in gutters]
-    ordered: list[Line] = []
-    band: list[tuple[int, Line]] = []
-
-    def flush() -> None:
-        ordered.extend(_by_baseline(sorted(band, key=lambda cl: (cl[0], -cl[1].top))))
-        band.clear()
-
     columns = {id(ln): sum(ln.left >= b for b in bounds) for ln in flat}
     crossing = {id(ln) for ln in flat if any(ln.left < g[0] and ln.right > g[1] for g in gutters)}
     cuts = {id(ln) for ln in flat if id(ln) in crossing and not _beside(ln, gutters, flat, columns, crossing)}
+    segments: list[list[Line]] = []  # top to bottom: a line that cuts the page alone, or a band's lines
     for line in sorted(flat, key=lambda ln: -ln.top):
-        column = columns[id(line)]
-        if id(line) in cuts:
-            flush()
-            ordered.append(line)
+        if id(line) in cuts or not segments or id(segments[-1][0]) in cuts:
+            segments.append([line])
         else:
-            band.append((column, line))
-    flush()
+            segments[-1].append(line)
+    # a band whose lines all stand beside a cut line next to it: a footer and a DOI beside a
+    # note across the gutter, their lines interleaved (tb133chernoff-widows' first page)
+    aside = [
+        id(seg[0]) not in cuts
+        and all(any(_side_by_side(ln, o[0]) for o in (segments[i - 1 : i] + segments[i + 1 : i + 2])) for ln in seg)
+        for i, seg in enumerate(segments)
+    ]
+    ordered: list[Line] = []
+    k = 0
+    while k < len(segments):
+        if id(segments[k][0]) not in cuts and not aside[k]:
+            ordered.extend(_band(segments[k], columns))
+            k += 1
+            continue
+        end = k + 1
+        while end < len(segments) and (id(segments[end][0]) in cuts or aside[end]):
+            end += 1
+        chain = segments[k:end]
+        runs = _sub_columns([ln for seg in chain for ln in seg], side=1, total=4) if any(aside[k:end]) else []
+        if len(runs) > 1:
+            ordered.extend(ln for run in runs for ln in run)
+        else:
+            for seg in chain:
+                ordered.extend(seg if id(seg[0]) in cuts else _band(seg, columns))
+        k = end
     return ordered + [ln for ln in lines if ln.vertical]
 
 
-def _by_baseline(band: list[tuple[int, Line]]) -> list[Line]:
-    """A band's lines (column, line), sorted by column and top, with the pieces of one
+def _band(band: list[Line], columns: dict[int, int]) -> list[Line]:
+    """A band's lines (top to bottom) column by column, each column's sub-columns
+    (:func:`_sub_columns`) one after the other."""
+    keyed: list[tuple[tuple[int, int], Line]] = []
+    for column, group in itertools.groupby(
+        sorted(band, key=lambda ln: columns[id(ln)]), key=lambda ln: columns[id(ln)]
+    ):
+        for k, run in enumerate(_sub_columns(list(group))):
+            keyed += [((column, k), ln) for ln in run]
+    return _by_baseline(keyed)
+
+
+def _side_by_side(a: Line, b: Line) -> bool:
+    """Whether two lines overlap in height and not in width."""
+    return min(a.top, b.top) > max(a.bottom, b.bottom) and (a.right < b.left or b.right < a.left)
+
+
+def _sub_columns(lines: list[Line], side: int = SUB_SIDE, total: int = SUB_LINES) -> list[list[Line]]:
+    """``lines`` (top to bottom, of one column) as runs read one after the other, each
+    top to bottom: a block of lines cut by a vertical gap that the page's gutters do
+    not cut (a figure's two panels side by side, a colophon beside its thanks) is read
+    left side, then right side; read by top, the two sides' sentences interleaved. The
+    gap is as wide as a line is tall at least and runs clear through ``total`` lines, at
+    least ``side`` on each side, few of which stand on a row across it (a table's cells,
+    a justified line's pieces, a listing's line numbers: read row by row as before) and
+    most of them text, not a formula's pieces."""
+    runs: list[list[Line]] = []
+    done = 0  # lines[:done] are in runs
+    k = 0
+    while k < len(lines):
+        block = _block_at(lines, k, done)
+        if block is None:
+            k += 1
+            continue
+        start, end, left, right = block
+        if (
+            len(left) < side
+            or len(right) < side
+            or end - start < total
+            or _rows(left, right)
+            or _rows(right, left)
+            or _short(left)
+            or _short(right)
+        ):
+            k = max(k + 1, end)  # its lines seed no other block: a long table is looked at once
+            continue
+        if start > done:
+            runs.append(lines[done:start])
+        runs += _sub_columns(left, side, total) + _sub_columns(right, side, total)
+        done = k = end
+    if done < len(lines):
+        runs.append(lines[done:])
+    return runs
+
+
+def _block_at(lines: list[Line], k: int, done: int) -> tuple[int, int, list[Line], list[Line]] | None:
+    """The block around ``lines[k]`` and a line beside it below, a line's height apart
+    or more (start, end, left side, right side), grown up (not past ``done``) and down
+    while each line lies wholly on one side of the gap between them; None when no line
+    stands so beside it."""
+    seed = lines[k]
+    for j in range(k + 1, len(lines)):
+        other = lines[j]
+        if other.top <= seed.bottom:
+            return None
+        if _side_by_side(seed, other):
+            break
+    else:
+        return None
+    a, b = (seed, other) if seed.right < other.left else (other, seed)
+    wide = max(GUTTER, a.height, b.height)
+    if b.left - a.right < wide:
+        return None
+    gap = [a.right, b.left]
+
+    def fits(line: Line) -> bool:
+        if line.right <= gap[1] - wide:
+            gap[0] = max(gap[0], line.right)
+            return True
+        if line.left >= gap[0] + wide:
+            gap[1] = min(gap[1], line.left)
+            return True
+        return False
+
+    end = k
+    while end < len(lines) and fits(lines[end]):
+        end += 1
+    start = k
+    while start > done and fits(lines[start - 1]):
+        start -= 1
+    block = lines[start:end]
+    return start, end, [ln for ln in block if ln.right <= gap[0]], [ln for ln in block if ln.left >= gap[1]]
+
+
+def _rows(these: list[Line], those: list[Line]) -> bool:
+    """Whether ``SUB_SHARED`` of ``these`` lines stand on a row with one of ``those``:
+    their middles within a quarter of the smaller one's height (a listing's line numbers,
+    set smaller, stand a point or two off their lines' baselines, centred on them)."""
+    shared = sum(
+        any(abs(a.top + a.bottom - b.top - b.bottom) <= 0.5 * min(a.height, b.height) for b in those) for a in these
+    )
+    return shared >= SUB_SHARED * len(these)
+
+
+def _short(lines: list[Line]) -> bool:
+    """Whether most of ``lines`` are shorter than ``SUB_CHARS`` characters: a formula's
+    pieces (a fraction beside its name, indices beside an arrow), not text."""
+    sizes = sorted(len(ln.text.strip()) for ln in lines)
+    return sizes[len(sizes) // 2] < SUB_CHARS
+
+
+def _by_baseline(band: list[tuple[tuple[int, int], Line]]) -> list[Line]:
+    """A band's lines (column, line), in order by column and top, with the pieces of one
     baseline in a column read left to right: a line cut at a justified space wider than
     its text is tall, whose right half stands a hair higher (a math-italic letter 0.5 pt,
     a run-in heading's box), was read right half first."""
     starts = Counter(round(ln.left) for _, ln in band)
     out: list[Line] = []
     run: list[Line] = []
-    column, low = -1, 0.0  # the run's column and its lowest line's height (kept as it grows: one pass)
+    column, low = (-1, 0), 0.0  # the run's column and its lowest line's height (kept as it grows: one pass)
     for col, line in band:
         if run and (col != column or run[0].top - line.top > BASELINE * min(low, line.height)):
             out.extend(_one_line(run, starts))

@@ -1001,3 +1001,98 @@ def test_a_speakers_label_hung_before_its_line_is_read_first():
     flat = " ".join(doc.segments[0].text.split())
     assert "KT: Answer 0.3 begins [beside] the line 4 of column 0 and goes on." in flat, flat[:300]
     assert "KT: Answer 1.27 begins [beside] the line 28 of column 1" in flat
+
+
+def _column_lines(start: int, width: float = 224) -> list[str]:
+    from reportlab.lib.utils import simpleSplit
+
+    return simpleSplit(" ".join(RIVER_SENTENCES[start : start + 40]), "Helvetica", 9, width)
+
+
+PANELS = (
+    "A widow occurs when the last line of a paragraph is placed on a page separate from where it begins.",
+    "An orphan is when the first line of a paragraph occurs on the page before all of the other lines.",
+)
+
+
+def _panels_pdf(lower: float) -> bytes:
+    """Two columns of prose; inside the right one, a figure of two panels side by side,
+    a sentence each in lines of 95 points, the right panel ``lower`` points below the
+    left one, a caption under both (tb133chernoff-widows' Figure 1)."""
+    from reportlab.lib.utils import simpleSplit
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(612, 792))
+    c.setFont("Helvetica", 9)
+    for row, line in enumerate(_column_lines(0)[:50]):
+        c.drawString(72, 700 - 12 * row, line)
+    right = _column_lines(60)
+    for row, line in enumerate(right[:10]):
+        c.drawString(314, 700 - 12 * row, line)
+    c.drawString(360, 570, "Widow                Orphan")
+    for k, (x, drop) in enumerate(((320, 0.0), (435, lower))):
+        for row, line in enumerate(simpleSplit(PANELS[k], "Helvetica", 9, 95)):
+            c.drawString(x, 556 - drop - 12 * row, line)
+    c.drawString(314, 556 - lower - 12 * 7, "Figure 1: The difference between widows and orphans.")
+    for row, line in enumerate(right[10:30]):
+        c.drawString(314, 556 - lower - 12 * 9 - 12 * row, line)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("lower", [36.0, 5.0])
+def test_two_panels_side_by_side_inside_a_column_are_read_one_after_the_other(lower):
+    """A gap that runs through a block of lines inside one column (a figure's two panels,
+    a colophon beside its thanks: newsletr) cuts it as a gutter does: read by top, the
+    panels' lines interleaved ("placed on An orphan is a page separate from"). The
+    right panel three lines lower, sharing the left one's baselines (tb133chernoff-widows),
+    or off them by a fraction of a line (newsletr)."""
+    flat = " ".join(read_bytes(_panels_pdf(lower), "figure.pdf").segments[0].text.split())
+    assert f"Widow Orphan {PANELS[0]} {PANELS[1]} Figure 1:" in flat, flat[:400]
+
+
+def _footer_pdf() -> bytes:
+    """Six pages of two columns, their baselines apart, the author's name at the foot of
+    odd pages and the title at the foot of even ones; on the first page the name stands over a DOI, beside
+    a note across the gutter whose lines fall between theirs (tb133chernoff-widows)."""
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(612, 792))
+    for page in range(6):
+        c.setFont("Helvetica", 9)
+        c.drawString(72, 740, f"TUGboat, Volume 43 (2022), No. 1 {28 + page}")
+        for k, x in enumerate((72, 314)):  # the columns' baselines apart, as a float shifts them
+            for row, line in enumerate(_column_lines(10 * page + 5 * k)[:50]):
+                c.drawString(x, 700 - 5 * k - 12 * row, line)
+        if page % 2:
+            c.drawString(242, 43, "Automatically removing widows and orphans with lua-widow-control")
+            c.showPage()
+            continue
+        c.setFont("Helvetica", 8)
+        c.drawString(72, 44, "Max Chernoff")
+        if page == 0:
+            c.setFont("Helvetica", 6.5)
+            c.drawString(72, 29, "doi.org/10.47397/tb/43-1/tb133chernoff-widows")
+            c.setFont("Helvetica", 9)
+            c.drawString(262, 47, "Some commands may have changed since publication. Please see")
+            c.drawString(262, 35, "the manual for the current syntax. (Links: local,")
+            c.drawString(262, 23, "CTAN, GitHub.)")
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_footer_over_a_doi_beside_a_note_goes_and_the_note_reads_whole():
+    """TUGboat's first page sets the author's name, which runs at the foot of every other
+    page, over a DOI beside a note across the gutter, the lines of the three
+    interleaved: the name was no edge line (it reaches into the outer band, over the
+    note's lower lines), and the note was read with the name and the DOI inside it."""
+    doc = read_bytes(_footer_pdf(), "tugboat.pdf")
+    first = " ".join(doc.segments[0].text.split())
+    assert "Max Chernoff" not in first, first[-300:]
+    assert "Please see the manual for the current syntax. (Links: local, CTAN, GitHub.)" in first, first[-300:]
+    assert "doi.org/10.47397/tb/43-1/tb133chernoff-widows" in first
+    assert all("Max Chernoff" not in seg.text for seg in doc.segments)
