@@ -30,6 +30,7 @@ MIN_ALIKE_PAGES = 2  # ... and is running when it resembles one on this many of 
 SHORT_PAGES = 5  # in a document of this many pages or fewer, one page will do for a line in the outer band
 ALIKE = 0.6  # word-set overlap (Jaccard) for two edge lines to count as alike
 EDGE_BAND = 0.06  # the outer fraction of the page height where a line is at the edge anyway
+SHORT_BAND = 0.08  # ... and, in a short document of portrait pages, where one other page will do
 GUTTER = 6.0  # points: a gutter between columns is at least this wide
 GUTTER_HEIGHTS = 0.85  # ... or this many of the page's median line height, where that is less
 NOTE_GAP = 4.0  # points between a margin note and the text's edge
@@ -179,8 +180,8 @@ def _edge_lines(lines: list[Line], height: float) -> list[Line]:
     return edges
 
 
-def _outer(line: Line, height: float) -> bool:
-    return line.bottom > (1 - EDGE_BAND) * height or line.top < EDGE_BAND * height
+def _outer(line: Line, height: float, band: float = EDGE_BAND) -> bool:
+    return line.bottom > (1 - band) * height or line.top < band * height
 
 
 def _in_band(line: Line, height: float) -> bool:
@@ -321,9 +322,10 @@ def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool,
     the same half of at least MIN_ALIKE_PAGES nearby pages; in a document of too few pages
     to compare, when it lies in the page's outer band, set apart from the text beside it;
     in a ``short`` one (SHORT_PAGES), a line in the outer band alike on one other page's
-    outer band is running too. Below the outer band, the slides of one frame count as
-    one page, and the line's own frame not at all: a frame's title over its overlays is
-    not running, a logo over three frames is."""
+    outer band is running too (on portrait pages, the band is SHORT_BAND). Below the
+    outer band, the slides of one frame count as one page, and the line's own frame not
+    at all: a frame's title over its overlays is not running, a logo over three frames
+    is."""
     if _PAGE_NUMBER.match(_NUMBERS.sub("#", " ".join(line.text.lower().split()))):
         # a page number stands alone on its line or by the page's edge; a number among
         # others on one baseline is a table's cell
@@ -340,16 +342,25 @@ def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool,
     # and closing slides have none): in the outer band on another page's outer band, it
     # runs; a title slide's text lies inside the band
     need = 1 if short and not by_frame else MIN_ALIKE_PAGES
+    # a short newsletter of portrait pages alternates its heads (its name, then an issue's
+    # title), each on one other page, a little further in than the outer band: within
+    # SHORT_BAND and alike on one other page within it, a line runs too (newsletr's
+    # sample); a heading and a paper's alternate heads stand further in
+    near = short and by_frame and page.width <= SLIDE_ASPECT * page.height and _outer(line, page.height, SHORT_BAND)
     alike: set[int] = set()
     for j, other in enumerate(nearby):
         if by_frame and (other.frame == page.frame or other.frame in alike):
             continue
-        if any(
-            (o.top > other.height / 2) == upper
+        found = [
+            o
+            for o in other.edges
+            if (o.top > other.height / 2) == upper
             and _alike(line.key, o.key)
             and (need == MIN_ALIKE_PAGES or _outer(o, other.height))
-            for o in other.edges
-        ):
+        ]
+        if near and any(_outer(o, other.height, SHORT_BAND) for o in found):
+            return True
+        if found:
             alike.add(other.frame if by_frame else -1 - j)
             if len(alike) >= need:
                 return True

@@ -1096,3 +1096,34 @@ def test_a_footer_over_a_doi_beside_a_note_goes_and_the_note_reads_whole():
     assert "Please see the manual for the current syntax. (Links: local, CTAN, GitHub.)" in first, first[-300:]
     assert "doi.org/10.47397/tb/43-1/tb133chernoff-widows" in first
     assert all("Max Chernoff" not in seg.text for seg in doc.segments)
+
+
+def _newsletter_pdf() -> bytes:
+    """A four-page newsletter of two columns whose heads alternate, set a little further in
+    than the page's outer band: its name on pages 2 and 4, the publisher's line on page 3
+    (newsletr's sample)."""
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(595, 842))
+    heads = {1: "Lights Out!", 2: "The Robert R. McCammon Newsletter", 3: "Lights Out!"}
+    for page in range(4):
+        if page in heads:
+            c.setFont("Helvetica-Bold", 11)
+            c.drawCentredString(297, 784, heads[page])
+        c.setFont("Helvetica", 9)
+        for k, x in enumerate((54, 316)):
+            for row, line in enumerate(_column_lines(10 * page + 5 * k)[:50]):
+                c.drawString(x, 708 - 11 * row, line)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_short_newsletters_alternate_heads_go():
+    """newsletr's four pages alternate their heads, each on one other page, a little
+    inside the outer band: one page was too few for a running line there."""
+    doc = read_bytes(_newsletter_pdf(), "newsletter.pdf")
+    assert [s.number for s in doc.segments] == [1, 2, 3, 4]
+    assert all("Lights Out!" not in seg.text for seg in doc.segments)
+    assert "Survey 11 " in doc.segments[1].text
