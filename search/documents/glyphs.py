@@ -60,6 +60,9 @@ def italic_gap(textpage: pdfium.PdfTextPage, before: int, after: int) -> float |
     line not level and upright)."""
     import pypdfium2.raw as raw
 
+    right = textpage.get_charbox(before, loose=True)[2]
+    if textpage.get_charbox(before)[2] < right:  # its ink ends inside its box: the box ends at the advance
+        return None
     obj = raw.FPDFText_GetTextObject(textpage, before)
     matrix = raw.FS_MATRIX()
     if not obj or not raw.FPDFText_GetMatrix(textpage, before, matrix):
@@ -79,6 +82,6 @@ def italic_gap(textpage: pdfium.PdfTextPage, before: int, after: int) -> float |
         return None
     em = size.value * matrix.a
     end = x.value + width.value * matrix.a
-    if not LEAN * em < textpage.get_charbox(before, loose=True)[2] - end <= OVERHANG * em:
+    if not LEAN * em < right - end <= OVERHANG * em:
         return None
     return (textpage.get_charbox(after, loose=True)[0] - end) / em
