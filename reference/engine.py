@@ -35,6 +35,7 @@ from deepref.reference.profiles import Profile, get_profile
 from deepref.reference.quotes import (
     FRAGMENT_PENALTY,
     PAGED_COSINE_WEIGHT,
+    PAGED_LEXICAL_PRECISION,
     PAGED_PASSAGE_WEIGHT,
     PAGED_PRECISION,
     WordWeights,
@@ -644,7 +645,8 @@ def _cited_passage(
     sentences of passages split so far in this call; ``best``: the row of ``rows``
     most similar to the claim. ``weights``: the document's word weights, for a paged
     document (a PDF, slides), which is matched by its own rule (``reference.quotes``,
-    ``PAGED_PRECISION``): its pages share their topic words. ``aside``: rows of
+    ``PAGED_PRECISION``; ``PAGED_LEXICAL_PRECISION`` when words alone place the quote):
+    its pages share their topic words. ``aside``: rows of
     ``rows`` that are boilerplate the claim is not about, where only body sentences
     (reference.boilerplate.body_sentence) may be quoted. ``embedder``: the one scoring
     used, for a paged document: each sentence's cosine with the claim, standardised
@@ -674,10 +676,11 @@ def _cited_passage(
         )
     passage_scores = np.array([float(scores[r]) for r in near])
     if paged:
+        cosines = _sentence_cosines(embedder, claim_vector, src.text, page.spans)
         placed = place_quote(
             segment.text, page, passage_scores, weights=weights,
-            precision=PAGED_PRECISION, passage_weight=PAGED_PASSAGE_WEIGHT,
-            cosines=_sentence_cosines(embedder, claim_vector, src.text, page.spans), cosine_weight=PAGED_COSINE_WEIGHT,
+            precision=PAGED_PRECISION if cosines is not None else PAGED_LEXICAL_PRECISION,
+            passage_weight=PAGED_PASSAGE_WEIGHT, cosines=cosines, cosine_weight=PAGED_COSINE_WEIGHT,
             fragment=fragments(src.text, page.spans), fragment_penalty=FRAGMENT_PENALTY,
             ended=sentence_ends(src.text, page.spans), prefix=True,
         )  # fmt: skip

@@ -293,3 +293,23 @@ def test_a_paraphrase_finds_its_sentence_through_another_form_of_a_word():
     ref = _cited(claim, pages).references[0]
     assert ref.quote == sentence
     assert (ref.locator.first, ref.locator.last) == (2, 2)
+
+
+def test_without_an_embedder_a_longer_sentence_holding_more_of_the_claim_wins():
+    """The claim's sentence holds five of its six words and five others; a same-topic
+    sentence on page 1 holds four and two others. Jaccard's full charge for the longer
+    sentence's other words quoted page 1 (the old code); half that charge
+    (reference.quotes.PAGED_LEXICAL_PRECISION) quotes the sentence on page 3."""
+    sentence = "Guided by old bulls, reindeer herds cross the frozen tundra toward the coast."
+    pages = [
+        [
+            "The park keeps a record of its animals and their routes.",
+            "In winter the herds cross frozen lakes slowly.",
+            "Rangers count the animals each spring.",
+        ],
+        ["Most birds leave the park before the first snow.", "Wolves follow the herds at a distance."],
+        [sentence, "The coast is reached by the end of the month."],
+    ]
+    ref = _cited("In winter reindeer herds cross the frozen tundra.", pages).references[0]
+    assert ref.quote == sentence
+    assert ref.locator.first == 3
