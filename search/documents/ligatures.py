@@ -11,7 +11,8 @@ The lookup costs a page about as much as PDFium's reading of it, mostly pypdf op
 file, so it runs only where it can find something: on a page with a control character,
 or in a file whose /Differences (in its objects or its object streams) name a ligature
 PDFium does not know at a printable code, found by a scan of the file's bytes (about
-1 ms a file)."""
+1 ms a file); and only on a page holding a character at a code that one of those
+/Differences names a ligature at (a math font's symbols at control codes are not)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ _COMPONENT = re.compile(r"[A-Za-z]|uni[0-9A-F]{4}|u[0-9A-F]{4,6}")
 _DIFFERENCES = re.compile(rb"/Differences\s*\[([^\]]*)\]")
 _UNKNOWN = re.compile(rb"/(?:[A-Za-z]\w*_\w+|%b)(?:\.[\w.]*)?(?=[\s/\]]|$)" % "|".join(_UNLISTED).encode())
 _TOKEN = re.compile(rb"(\d+)|/[^\s/\[\]()<>{}%]+")  # a code or a glyph name in a /Differences array
+_ESCAPE = re.compile(rb"#([0-9A-Fa-f]{2})")  # a name's byte written in hex ("/f#5Fi" is "f_i")
 _OBJECT_STREAM = re.compile(rb"/Type\s*/ObjStm\b")
 OBJECT_STREAM_MAX = 1 << 23  # bytes of one object stream inflated at most (an object stream holds dictionaries)
 # a ligature at a space's code ("f_t" at 32) is followed by no space of PDFium's: one goes
@@ -61,27 +63,64 @@ def letters(name: str) -> str | None:
     return _ONE_CHARACTER.get(text, text)
 
 
-def names_unknown_ligatures(data: bytes) -> bool:
-    """Whether a /Differences array of the file, in its objects or in its object streams
-    (inflated, each up to ``OBJECT_STREAM_MAX``), names a ligature PDFium has no Unicode
-    for at a printable code (at a control code, the control character is found on the
-    page: acmart's Libertine names "f_f_i" at 28 and has a ToUnicode map besides)."""
-    if any(_printable_unknown(m.group(1)) for m in _DIFFERENCES.finditer(data)):
-        return True
+def differences(data: bytes) -> tuple[list[bytes], bool]:
+    """The content of every /Differences array of the file, in its objects and in its
+    object streams (inflated, each up to ``OBJECT_STREAM_MAX``), and whether that is all
+    of them: False when an object stream was not inflated whole (damaged, encrypted,
+    filtered otherwise, cut at the limit) or a /Differences is not an array written in
+    place (an indirect one), where only pypdf can say what the fonts name."""
+    arrays = [m.group(1) for m in _DIFFERENCES.finditer(data)]
+    whole = data.count(b"/Differences") == len(arrays)
     for found in _OBJECT_STREAM.finditer(data):
         start = data.find(b"stream", found.end())
         if start < 0:
+            whole = False
             continue
+        if b"/DecodeParms" in data[data.rfind(b"obj", 0, found.start()) + 1 : start]:
+            whole = False  # a predictor: the inflated bytes are not the objects
         start += len(b"stream")
         start += 2 if data.startswith(b"\r\n", start) else data.startswith((b"\n", b"\r"), start)
         end = data.find(b"endstream", start)
+        inflate = zlib.decompressobj()
         try:  # an object stream not deflated, damaged or encrypted: its fonts stay unread
-            objects = zlib.decompressobj().decompress(data[start : end if end > 0 else None], OBJECT_STREAM_MAX)
+            objects = inflate.decompress(data[start : end if end > 0 else None], OBJECT_STREAM_MAX)
         except zlib.error:
+            whole = False
             continue
-        if any(_printable_unknown(m.group(1)) for m in _DIFFERENCES.finditer(objects)):
-            return True
-    return False
+        whole = whole and inflate.eof and not inflate.unconsumed_tail
+        found_here = [m.group(1) for m in _DIFFERENCES.finditer(objects)]
+        whole = whole and objects.count(b"/Differences") == len(found_here)
+        arrays += found_here
+    return arrays, whole
+
+
+def names_unknown_ligatures(data: bytes) -> bool:
+    """Whether a /Differences array of the file, in its objects or in its object streams
+    (:func:`differences`), names a ligature PDFium has no Unicode for at a printable code
+    (at a control code, the control character is found on the page: acmart's Libertine
+    names "f_f_i" at 28 and has a ToUnicode map besides)."""
+    return any(_printable_unknown(array) for array in differences(data)[0])
+
+
+def ligature_codes(arrays: list[bytes]) -> frozenset[int] | None:
+    """The codes at which the /Differences arrays' contents ``arrays`` name a ligature
+    (:func:`letters`), as pypdf reads them (:func:`font_ligatures`); None when an array
+    holds anything but codes and names (a reference, a real), which pypdf might read
+    otherwise."""
+    codes: set[int] = set()
+    for array in arrays:
+        if _TOKEN.sub(b"", array).strip():
+            return None
+        code = 0
+        for token in _TOKEN.finditer(array):
+            if token.group(1) is not None:
+                code = int(token.group(1))
+                continue
+            name = _ESCAPE.sub(lambda m: bytes([int(m.group(1), 16)]), token.group()[1:])
+            if letters(name.decode("latin-1")) is not None:
+                codes.add(code)
+            code += 1
+    return frozenset(codes)
 
 
 def _printable_unknown(differences: bytes) -> bool:
@@ -151,7 +190,15 @@ class Ligatures:
 
     def __init__(self, data: bytes) -> None:
         self.data = data
-        self.printable = names_unknown_ligatures(data)  # its pages are looked at without a control character too
+        arrays, whole = differences(data)
+        self.printable = any(map(_printable_unknown, arrays))  # its pages are looked at without a control character too
+        # the characters a page's text must hold for its fonts to name one as a ligature: a
+        # control character or one at a printable code (those the lookup looks at) that
+        # some /Differences of the file names a ligature; None when not all are known.
+        # On the six seen splits 121 of the 147 pages looked up held none (pypdf cost a
+        # file 5-130 ms, mostly its page tree)
+        codes = ligature_codes(arrays) if whole else None
+        self.wanted = None if codes is None else frozenset(chr(c) for c in codes if c >= 32 or CONTROL.match(chr(c)))
         self._reader: object | None = None  # False once pypdf failed to open the file
         # each font object's ligatures, by (object number, generation): a document's pages
         # share their fonts, parsed once
@@ -197,7 +244,7 @@ class Ligatures:
         import pypdfium2.raw as raw
 
         controls = [m.start() for m in CONTROL.finditer(text)]
-        if not controls and not self.printable:
+        if (not controls and not self.printable) or (self.wanted is not None and self.wanted.isdisjoint(text)):
             return text, {}
         names = self._names(page)
         if not names:

@@ -10,7 +10,13 @@ import zlib
 import pytest
 
 from deepref.search.documents import read_bytes
-from deepref.search.documents.ligatures import letters, names_unknown_ligatures
+from deepref.search.documents.ligatures import (
+    Ligatures,
+    differences,
+    letters,
+    ligature_codes,
+    names_unknown_ligatures,
+)
 
 
 def _cp1252(name: str) -> codecs.CodecInfo | None:
@@ -98,3 +104,30 @@ def test_ligature_names_inside_an_object_stream_are_found():
 )
 def test_a_ligatures_glyph_name_gives_its_letters(name, expected):
     assert letters(name) == expected
+
+
+def test_the_codes_a_files_differences_name_ligatures_at():
+    """Read as pypdf reads the arrays (a name's hex escapes too); an array holding
+    anything else leaves the codes unknown."""
+    assert ligature_codes([b"27 /f_f /fi /A 32 /f#5Ft", b"\n11/ff/fi/fl "]) == {11, 12, 13, 27, 28, 32}
+    assert ligature_codes([b"200 /Egrave"]) == frozenset()
+    assert ligature_codes([b"27 /fi", b"5 0 R"]) is None
+
+
+def test_differences_not_all_seen_are_not_whole():
+    """An indirect array, or an object stream not inflated whole, leaves pypdf to say."""
+    objects = zlib.compress(b"5 0 << /Type /Encoding /Differences [27 /f_f_i] >>")
+    stream = b"7 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode >>\nstream\n%s\nendstream\nendobj\n"
+    assert differences(b"%PDF-1.5\n" + stream % objects) == ([b"27 /f_f_i"], True)
+    assert not differences(b"%PDF-1.5\n" + stream % objects[:-6])[1]
+    assert not differences(b"%PDF-1.5\n4 0 obj << /Differences 9 0 R >> endobj\n9 0 obj [27 /fi] endobj\n")[1]
+
+
+def test_a_page_without_a_character_named_a_ligature_is_not_looked_up():
+    """A control character at a code no /Differences of the file names a ligature at (a
+    math font's symbol) keeps its text without pypdf opening the file."""
+    ligatures = Ligatures(b"%PDF-1.4\n4 0 obj << /Differences [27 /f_f_i 28 /fi] >> endobj\n%%EOF")
+    assert ligatures(None, "a \x0e b", 0) == ("a \x0e b", {})  # type: ignore[arg-type]
+    assert ligatures._reader is None
+    assert ligatures(None, "a \x1b b", 0) == ("a \x1b b", {})  # type: ignore[arg-type]
+    assert ligatures._reader is False  # looked up: pypdf could not read it
