@@ -20,6 +20,7 @@ from benchmarks.pdf_real import (
     FILES_HELD_OUT_3,
     FILES_HELD_OUT_4,
     FILES_HELD_OUT_5,
+    FILES_HELD_OUT_6,
     RealPdf,
     data_of,
     locate_file,
@@ -32,6 +33,7 @@ SETS = {  # split: (its files, its paraphrases' module, a key lies in one file o
     "held-out-3": (FILES_HELD_OUT_3, "benchmarks.pdf_real_claims_heldout3", True),
     "held-out-4": (FILES_HELD_OUT_4, "benchmarks.pdf_real_claims_heldout4", True),
     "held-out-5": (FILES_HELD_OUT_5, "benchmarks.pdf_real_claims_heldout5", True),
+    "held-out-6": (FILES_HELD_OUT_6, "benchmarks.pdf_real_claims_heldout6", True),
 }
 
 
