@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from deepref.search.documents.cleanup import join_lines, normalise, strip_running_lines
 from deepref.search.documents.dependencies import needed
-from deepref.search.documents.glyphs import SLANT, along, gap, italic_gap, turn
+from deepref.search.documents.glyphs import SLANT, along, drawn_size, gap, italic_gap, turn
 from deepref.search.documents.layout import Box, PageBoxes, page_texts, same_line
 from deepref.search.documents.ligatures import Ligatures
 from deepref.search.documents.limits import DEFAULT_LIMITS, Budget, ReadLimits
@@ -72,6 +72,8 @@ _ACCENT = re.compile(f"[{''.join(_COMBINING)}]")
 _LETTER_APART = re.compile(r" (?<=[^\W\d_] )(?<![^\W_]. )(?=[^\W\d_])")
 # "cmd ⟩", "(AP )", "(x ,y)": a space after a letter, before a closing bracket or a comma
 _KERNED_APART = re.compile(r" (?<=[^\W\d_] )(?=[⟩〉),])")
+# "KOMA -Script": a space after a letter, before a hyphen that begins a word
+_HYPHEN_APART = re.compile(r" (?<=[^\W\d_] )(?=-[^\W\d_])")
 # a thin space's place: the end of a digit before a letter, of punctuation before a letter
 # or bullet, of an operator before a letter or digit (_THIN_AFTER); the start of
 # punctuation, an arrow, an operator or a dash after a letter or digit (_THIN_BEFORE)
@@ -303,8 +305,20 @@ def _a_kern(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int, str] |
     return {} if width < KERN * raw.FPDFText_GetFontSize(textpage, k + 1) else None
 
 
+def _a_hyphens_kern(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int, str] | None:
+    """Whether the space at ``k``, between a letter and a hyphen that begins a word, is
+    narrower than a thin space (:data:`THIN_SPACE` of the hyphen's size as drawn): a kern
+    before a compound's hyphen ("KOMA\\kern.05em-Script" in LaTeX_RefSheet, "Addison
+    -Wesley" in ideas, a URL's "proof -at-the-end": 0.04-0.10 em), which PDFium makes a
+    space of where the font gives no space's width to measure by (it then takes a quarter
+    of the hyphen's) and both reference extractors read as none. An option after its
+    command ("the -G flag", "dpkg -i") stands 0.2 em off or more. {} if so, else None."""
+    size = drawn_size(textpage, k + 1)
+    return {} if size is not None and gap(textpage, k - 1, k + 1) < THIN_SPACE * size else None
+
+
 # each pattern's places (a space PDFium may have made up) and the test that says it is none
-_FALSE_SPACES = ((_LETTER_APART, _inside_a_logo), (_KERNED_APART, _a_kern))
+_FALSE_SPACES = ((_LETTER_APART, _inside_a_logo), (_KERNED_APART, _a_kern), (_HYPHEN_APART, _a_hyphens_kern))
 
 
 def _in_line_order(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int, str] | None:

@@ -745,6 +745,25 @@ def test_a_kern_before_a_closing_angle_bracket_is_not_a_space():
     assert "It makes a ⟨cmd⟩. Then ⟨code⟩, a ⟨word ⟩ apart." in text
 
 
+def test_a_kern_before_a_compounds_hyphen_is_not_a_space_and_an_options_space_stays():
+    """LaTeX_RefSheet draws its text in a form scaled to 0.274 and sets the KOMA-Script
+    logo "KOMA\\kern.05em-Script" in a font with no space's width; PDFium then makes a
+    space of any kern over a quarter of the next glyph's width, and read "KOMA -Script"
+    (a 0.09 em kern), where both reference extractors read none. A space before an
+    option ("the -G flag", 0.25 em) stays, measured at the size drawn: PDFium's own font
+    size (12 points) leaves the scale out."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    widths = b" ".join(b"%d" % round(stringWidth(chr(c), "Helvetica", 1000)) for c in range(33, 127))
+    font1 = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /FirstChar 33 /LastChar 126 "
+    font1 += b"/Widths [%s] /Encoding /WinAnsiEncoding >>" % widths  # no width for a space
+    words = b"(The)-300(page)-300(is)-300(from)-300(the)-300(KOMA)-90(-Script)-300(manual,)-300(and)-300(the)"
+    words += b"-250(-G)-300(flag)-300(is)-300(an)-300(option.)"
+    content = b"q 0.274 0 0 0.274 72 700 cm BT /F1 12 Tf 0 0 Td [%s] TJ ET Q" % words
+    text = " ".join(read_bytes(_raw_pdf(content, font1=font1), "refsheet.pdf").segments[0].text.split())
+    assert "The page is from the KOMA-Script manual, and the -G flag is an option." in text
+
+
 def _italic_then(pieces: list[tuple[str, str, float]]) -> bytes:
     """A one-line PDF written by reportlab: each piece (font, text, word spacing) set on
     after the one before; a negative word spacing narrows a space to a kern."""
