@@ -283,11 +283,13 @@ def _inside_a_logo(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int,
     the X: "X TEEX"; the letters put in line order); else None. A letter on the next line
     (a paragraph PDFium read as one line, a turned page's third column: "a | total") is
     none: its space stays."""
-    if not _same_line(textpage, k - 1, k + 1):
+    angle = turn(textpage, k - 1)  # the letter's line, along which every glyph here is measured
+    if not _same_line(textpage, k - 1, k + 1, angle):
         return None
-    if along(textpage, k + 1, k - 1, loose=False)[0] < along(textpage, k - 1, loose=False)[1]:
+    letter, after = along(textpage, k - 1, loose=False, angle=angle), along(textpage, k + 1, loose=False, angle=angle)
+    if after[0] < letter[1]:
         return {}
-    return _in_line_order(textpage, text, k)
+    return _in_line_order(textpage, text, k, angle, (letter[0], after[0]))
 
 
 def _a_kern(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int, str] | None:
@@ -321,16 +323,22 @@ def _a_hyphens_kern(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int
 _FALSE_SPACES = ((_LETTER_APART, _inside_a_logo), (_KERNED_APART, _a_kern), (_HYPHEN_APART, _a_hyphens_kern))
 
 
-def _in_line_order(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int, str] | None:
+def _in_line_order(
+    textpage: pdfium.PdfTextPage, text: str, k: int, angle: float, first: tuple[float, float]
+) -> dict[int, str] | None:
     """The one-letter word before the space at ``k`` and the word after it (up to eight
     letters), their letters placed in the order they stand on the line (offset ->
-    letter), when drawn in another order and the one letter still begins them; else None."""
+    letter), when drawn in another order and the one letter still begins them; else None.
+    ``angle``: the letter's turn; ``first``: where the letter and the glyph after the space
+    start along the line (the caller has them)."""
     end = k + 1
     while end < len(text) and end - k <= 8 and text[end].isalpha():
         end += 1
     places = [k - 1, *range(k + 1, end)]
-    lefts = [along(textpage, j, k - 1, loose=False)[0] for j in places]
-    if len(places) <= 2 or lefts[1] <= lefts[0] or all(a <= b for a, b in itertools.pairwise(lefts[1:])):
+    if len(places) <= 2:
+        return None
+    lefts = [*first, *(along(textpage, j, loose=False, angle=angle)[0] for j in places[2:])]
+    if lefts[1] <= lefts[0] or all(a <= b for a, b in itertools.pairwise(lefts[1:])):
         return None
     order = sorted(range(len(places)), key=lambda n: lefts[n])
     if lefts[order[0]] != lefts[0]:
@@ -338,11 +346,10 @@ def _in_line_order(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int,
     return {place: text[places[n]] for place, n in zip(places, order, strict=True)}
 
 
-def _same_line(textpage: pdfium.PdfTextPage, a: int, b: int) -> bool:
+def _same_line(textpage: pdfium.PdfTextPage, a: int, b: int, angle: float) -> bool:
     """Whether characters ``a`` and ``b`` share a line: their boxes overlap across it by
-    half the smaller one's height."""
+    half the smaller one's height (``angle``: ``a``'s turn)."""
     a_box, b_box = textpage.get_charbox(a, loose=True), textpage.get_charbox(b, loose=True)
-    angle = turn(textpage, a)
     axis = 1 if abs(math.sin(angle)) < math.sin(SLANT) else 0  # level: heights are y; turned: x
     low, high = max(a_box[axis], b_box[axis]), min(a_box[axis + 2], b_box[axis + 2])
     return high - low >= 0.5 * min(a_box[axis + 2] - a_box[axis], b_box[axis + 2] - b_box[axis])
@@ -440,6 +447,8 @@ def _accents_set_down(
     drawn over a tall letter (\\vec k, a "~" over the k) a rectangle of its own above the
     line, which started a line of its own ("one around ~" | "k, the other"); both
     reference extractors read "~k", PDFium's text too."""
+    if len(rects) < 2:  # most lines: one rectangle, nothing to set down
+        return rects
     out = list(rects)
     for k, (left, bottom, right, top) in enumerate(rects):
         middle = (left + right) / 2
