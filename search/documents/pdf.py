@@ -63,13 +63,17 @@ _COMBINING = {  # a spacing accent and its combining mark
     "¯": "\u0304",
     "˝": "\u030b",
     "˛": "\u0328",
+    "`": "\u0300",
 }
 _ACCENT = re.compile(f"[{''.join(_COMBINING)}]")
+_UNDER = frozenset("¸˛")  # the accents set under their letter
 # Each pattern below begins with the character it is looked for at (a space, a digit, a
 # punctuation mark) and looks behind from there: a look-behind at every offset of the
 # page's text took three times as long (the same places found, benchmarks/bench_pdf.py).
-# "X E": a space after a one-letter word, before a letter
-_LETTER_APART = re.compile(r" (?<=[^\W\d_] )(?<![^\W_]. )(?=[^\W\d_])")
+# "X E": a space after a one-letter word, before a letter (not a spacing accent, a
+# modifier letter to Unicode: latexsheet's "o ˆo", its ˆ drawn before the o it stands
+# over, was put in line order, "oˆ", :func:`_composed_accents` then finding no letter)
+_LETTER_APART = re.compile(rf" (?<=[^\W\d_] )(?<![^\W_]. )(?=[^\W\d_])(?!{_ACCENT.pattern})")
 # "cmd ⟩", "(AP )", "(x ,y)": a space after a letter, before a closing bracket or a comma
 _KERNED_APART = re.compile(r" (?<=[^\W\d_] )(?=[⟩〉),])")
 # "KOMA -Script": a space after a letter, before a hyphen that begins a word
@@ -360,21 +364,19 @@ def _composed_accents(textpage: pdfium.PdfTextPage, text: str) -> str:
     accented letters draws it (LaTeX's OT1 fonts: beamer-fuberlin read "Einfuhrung ¨"),
     joined to that letter ("Einführung"); the accent and the space PDFium made up before
     it become NUL, dropped with the box's text. The letter is the one among the 40
-    characters before the accent whose box lies under the accent's middle."""
+    characters before the accent whose box lies under the accent's middle, else the
+    character after it: TeX's \\` and \\^ draw the accent first (layaureo's Italian
+    "pi`u", "`e", webguide's "Th`anh", "Thˆe"), and the space before it is a word's."""
     import pypdfium2.raw as raw
 
     out: list[str] | None = None
     for found in _ACCENT.finditer(text):
         k = found.start()
-        left, bottom, right, top = textpage.get_charbox(k)
-        middle = (left + right) / 2
+        accent = textpage.get_charbox(k)
         for j in range(k - 1, max(-1, k - 41), -1):
             if not text[j].isalpha():
                 continue
-            b_left, b_bottom, b_right, b_top = textpage.get_charbox(j)
-            over = bottom >= b_top - 1 and bottom - b_top < b_top - b_bottom
-            under = top <= b_bottom + 1 and b_bottom - top < b_top - b_bottom
-            if b_left <= middle <= b_right and (over or under):
+            if _over(textpage.get_charbox(j), accent, under=found.group() in _UNDER):
                 letter = unicodedata.normalize("NFC", text[j] + _COMBINING[found.group()])
                 if len(letter) == 1:
                     out = out or list(text)
@@ -382,7 +384,32 @@ def _composed_accents(textpage: pdfium.PdfTextPage, text: str) -> str:
                     if text[k - 1] == " " and raw.FPDFText_IsGenerated(textpage, k - 1) == 1:
                         out[k - 1] = "\x00"
                 break
+        else:
+            j = k + 1
+            if (
+                j < len(text)
+                and text[j].isalpha()
+                and _over(textpage.get_charbox(j), accent, under=found.group() in _UNDER)
+            ):
+                letter = unicodedata.normalize("NFC", text[j] + _COMBINING[found.group()])
+                if len(letter) == 1:
+                    out = out or list(text)
+                    out[j], out[k] = letter, "\x00"
     return "".join(out) if out else text
+
+
+def _over(box: Rect, accent: Rect, under: bool) -> bool:
+    """Whether an ``accent``'s box stands over the letter's ``box`` (or,
+    ``under``, a cedilla or an ogonek, under it), its middle inside the letter's width and
+    within a letter's height of it. Only those two go under: cmsy's turnstile, read "`",
+    stood under a letter of the line above and made it "À" (BussGuide2)."""
+    left, bottom, right, top = accent
+    b_left, b_bottom, b_right, b_top = box
+    if under:
+        near = top <= b_bottom + 1 and b_bottom - top < b_top - b_bottom
+    else:
+        near = bottom >= b_top - 1 and bottom - b_top < b_top - b_bottom
+    return b_left <= (left + right) / 2 <= b_right and near
 
 
 def _spaced(text: str, start: int, end: int, thin: list[int]) -> str:

@@ -597,6 +597,42 @@ def test_an_accent_drawn_apart_over_its_letter_is_composed_with_it():
     assert "¨" not in text
 
 
+def test_an_accent_drawn_before_its_letter_is_composed_with_the_letter_after_it():
+    """TeX's \\` and \\^ in an OT1 font draw the accent first, then the letter under it:
+    PDFium read layaureo's Italian "è più" as "`e pi`u" and webguide's "Thê" as "Thˆe"
+    (the reader looked only at the letters before an accent). A "`" on the next line,
+    under a letter (cmsy's turnstile, which PDFium reads "`"), is no grave: BussGuide2's
+    "A" above one was read "À"."""
+
+    def draw(c) -> None:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        def width(s: str) -> float:
+            return stringWidth(s, "Helvetica", 11)
+
+        c.setFont("Helvetica", 11)
+        x = 72.0
+        for word, accent in (
+            ("Questo ", ""),
+            ("e", "`"),
+            (" pi", ""),
+            ("u", "`"),
+            (" bello, disse Th", ""),
+            ("e", "\u02c6"),
+        ):
+            if accent:  # the accent first, over the letter drawn next
+                c.drawString(x + (width(word) - width(accent)) / 2, 700.4, accent)
+            c.drawString(x, 700, word)
+            x += width(word)
+        c.drawString(x, 700, ".")
+        c.drawString(72, 688, "A proof of")
+        c.drawString(72, 676.5, "`")  # under the A, a line down
+
+    text = " ".join(read_bytes(_pdf(draw), "guida.pdf").segments[0].text.split())
+    assert "Questo è più bello, disse Thê." in text
+    assert "À" not in text
+
+
 def test_a_second_navigation_row_stacked_under_the_edge_row_goes():
     """beamerPENNstyle's navigation bar has two rows at the top; the second ("Installation
     and Usage", on 4 of 16 slides) lies just below the page's outer band, and a frame's
