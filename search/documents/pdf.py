@@ -80,13 +80,14 @@ _KERNED_APART = re.compile(r" (?<=[^\W\d_] )(?=[⟩〉),])")
 _HYPHEN_APART = re.compile(r" (?<=[^\W\d_] )(?=-[^\W\d_])")
 # a thin space's place: the end of a digit before a letter, of punctuation before a letter
 # or bullet, of an operator before a letter or digit (_THIN_AFTER); the start of
-# punctuation, an arrow, an operator or a dash after a letter or digit (_THIN_BEFORE)
+# punctuation, an arrow, an operator or a dash after a letter or digit, of a dash after
+# "?" or "!" (_THIN_BEFORE: latex-doc-ptr's "only an inch left? — but", 0.17 em)
 _THIN_AFTER = (
     re.compile(r"\d(?=[^\W\d_])"),
     re.compile(r"[,;:→•](?=[^\W_]|•)"),
     re.compile(r"[+=<>≤≥−×](?=[^\W_])"),
 )
-_THIN_BEFORE = re.compile(r"[:;!?→+=<>≤≥−×—](?<=[^\W_].)")
+_THIN_BEFORE = re.compile(r"[:;!?→+=<>≤≥−×—](?<=[^\W_].)|—(?<=[!?]—)")
 # where an italic letter's correction, which both extractors read as a space, may stand
 # before an upright glyph: "(" or "}" after a letter ("$F (x)$", "{nx }"), a dash after
 # "!" or "?" ("Lights Out! —the"), and "i" ending a word after a letter, which is cmsy's

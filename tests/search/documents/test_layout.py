@@ -770,6 +770,24 @@ def test_a_space_around_an_operator_and_before_a_dash_is_kept():
     assert "A tight 3×3 grid and a tight word—word stay." in text
 
 
+def test_a_space_before_a_dash_after_a_question_mark_is_kept():
+    """latex-doc-ptr: "only an inch left? — but", the dash 0.17 em after the "?", which
+    PDFium's text leaves out and both reference extractors keep; a dash set close after
+    "!" stays joined."""
+
+    def draw(c) -> None:
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        c.setFont("Helvetica", 11)
+        for y, lead, gap in ((700, "What if a page has only an inch left?", 0.13), (686, "It stops here!", 0.0)):
+            c.drawString(72, y, lead)
+            c.drawString(72 + stringWidth(lead, "Helvetica", 11) + gap * 11, y, "\u2014 but it is what you want.")
+
+    text = " ".join(read_bytes(_pdf(draw), "pointers.pdf").segments[0].text.split())
+    assert "What if a page has only an inch left? — but it is what you want." in text
+    assert "It stops here!— but it is what you want." in text
+
+
 def test_a_kern_before_a_closing_angle_bracket_is_not_a_space():
     """LaTeX's usrguide sets a meta-variable "⟨cmd\\/⟩": the italic correction before
     "⟩", a kern, is wide enough after some letters for PDFium to make a space of it
