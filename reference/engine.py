@@ -663,7 +663,9 @@ def _cited_passage(
     order = order[: DOCUMENT_PASSAGES if paged else QUOTE_PASSAGES]
     picked = sorted({j for k in order for j in (k - 1, k, k + 1) if 0 <= j < len(rows)})
     near = [rows[k] for k in picked]
-    page = page_sentences(src.text, [(chunks[r][1].start, chunks[r][1].end) for r in near], pages)
+    page = page_sentences(
+        src.text, [(chunks[r][1].start, chunks[r][1].end) for r in near], pages, lower_starts=weights is not None
+    )
     if aside:
         page = page.only(
             np.array(

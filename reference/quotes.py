@@ -223,11 +223,35 @@ class PageSentences:
         )
 
 
-def page_sentences(text: str, passages: Sequence[tuple[int, int]], memo: dict | None = None) -> PageSentences:
+# In a paged document a stop after a word of LOWER_START_LETTERS letters or more, then a
+# word in lower case, ends a sentence for the quote: a card's cell ends where the next
+# command on its line starts ("…ενός πακέτου. dpkg -V"), a caption where the column
+# beside it goes on ("…with LATEX option. advantages of"). ``split_sentences`` keeps
+# them together, as it keeps "e.g. this" (an abbreviation's stop: "e.g.", "etc.",
+# "Fig." have fewer letters). Measured on the real PDFs' splits (docs/library.md,
+# "What held-out-5's citing misses are").
+LOWER_START_LETTERS = 4
+_LOWER_START = regex.compile(r"(?<=\p{L}{%d}\.)\s+(?=\p{Ll})" % LOWER_START_LETTERS)
+
+
+def _lower_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        for gap in _LOWER_START.finditer(text, start, end):
+            out.append((start, gap.start()))
+            start = gap.end()
+        out.append((start, end))
+    return out
+
+
+def page_sentences(
+    text: str, passages: Sequence[tuple[int, int]], memo: dict | None = None, *, lower_starts: bool = False
+) -> PageSentences:
     """Sentences of each passage ``text[start:end]`` (passages in reading order).
-    ``memo``: sentences and words of passages already split, by span. Two sentences
-    may be quoted together when only whitespace without a blank line separates
-    them (passages that are not adjacent never join)."""
+    ``memo``: sentences and words of passages already split, by span (one document's,
+    split one way). Two sentences may be quoted together when only whitespace without
+    a blank line separates them (passages that are not adjacent never join).
+    ``lower_starts``: a paged document's rule (``LOWER_START_LETTERS``)."""
     spans: list[tuple[int, int]] = []
     owner: list[int] = []
     words: list[frozenset[str]] = []
@@ -237,6 +261,8 @@ def page_sentences(text: str, passages: Sequence[tuple[int, int]], memo: dict | 
             found, found_words, found_heads = memo[start, end]
         else:
             found = split_sentences(text, start, end)
+            if lower_starts:
+                found = _lower_starts(text, found)
             found_words = [frozenset(tokenize(text[s:e])) for s, e in found]
             found_heads = [_heads(w) for w in found_words]
             if memo is not None:
