@@ -231,7 +231,7 @@ class PageSentences:
 # "Fig." have fewer letters). Measured on the real PDFs' splits (docs/library.md,
 # "What held-out-5's citing misses are").
 LOWER_START_LETTERS = 4
-_LOWER_START = regex.compile(r"(?<=\p{L}{%d}\.)\s+(?=\p{Ll})" % LOWER_START_LETTERS)
+_LOWER_START = regex.compile(rf"(?<=\p{{L}}{{{LOWER_START_LETTERS}}}\.)\s+(?=\p{{Ll}})")
 
 
 def _lower_starts(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

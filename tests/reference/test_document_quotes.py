@@ -313,3 +313,29 @@ def test_without_an_embedder_a_longer_sentence_holding_more_of_the_claim_wins():
     ref = _cited("In winter reindeer herds cross the frozen tundra.", pages).references[0]
     assert ref.quote == sentence
     assert ref.locator.first == 3
+
+
+def test_a_stop_then_a_word_in_lower_case_ends_a_sentence_in_a_paged_document():
+    """The reader set a caption and the next column's line on one line ("…with the
+    LaTeX option. advantages of…"), so the caption's sentence runs on into other words,
+    and the same caption with another figure's number on page 3 was quoted (the old
+    code). A stop after a word of four letters or more, then a word in lower case, ends
+    the sentence (reference.quotes.LOWER_START_LETTERS): the caption on page 1 is
+    quoted alone. An abbreviation's stop ("e.g. the") does not end one."""
+    caption = "Figure 2: The test image, exported to PDF with the LaTeX option."
+    pages = [
+        [
+            f"{caption} advantages of setting the labels in the document's own fonts, "
+            "e.g. the same size and the same family as the body text, kept in the drawing.",
+            "The drawing program writes the picture and its text to two files.",
+        ],
+        ["Labels are placed where the drawing puts them.", "Each label is one line."],
+        ["Figure 3: The test image, exported to PDF with the LaTeX option.", "The scale is kept."],
+    ]
+    ref = _cited(caption, pages).references[0]
+    assert ref.quote == caption
+    assert ref.locator.first == 1
+    abbreviation = "Labels follow the body text, e.g. the same size and the same family as the text."
+    pages[1][1] = abbreviation
+    ref = _cited("Labels follow the body text, e.g. the same size and family.", pages).references[0]
+    assert ref.quote == abbreviation
