@@ -155,8 +155,8 @@ def _generated_paraphrases(split: str) -> Mapping[str, str]:
 # looked at while tuning (their set is tune data); held-out-2's set was written apart
 # and was measured once, then tuned on; so was held-out-3's (2026-11-29). held-out-4's,
 # written blind from its truth sentences on 2026-11-29, was measured once the same day,
-# then tuned on; so was held-out-5's, written blind the same way the same day; held-out-6's,
-# written blind the same way the same day, is measured once.
+# then tuned on; so were held-out-5's and held-out-6's, written blind the same way the same
+# day.
 REAL_PARAPHRASES = {
     "tune": "benchmarks.pdf_real_claims_tune",
     "held-out": "benchmarks.pdf_real_claims_tune",
