@@ -20,6 +20,7 @@ import ctypes
 import io
 import re
 import zlib
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from deepref.search.documents.glyphs import gap
@@ -111,15 +112,10 @@ def ligature_codes(arrays: list[bytes]) -> frozenset[int] | None:
     for array in arrays:
         if _TOKEN.sub(b"", array).strip():
             return None
-        code = 0
-        for token in _TOKEN.finditer(array):
-            if token.group(1) is not None:
-                code = int(token.group(1))
-                continue
-            name = _ESCAPE.sub(lambda m: bytes([int(m.group(1), 16)]), token.group()[1:])
+        for code, token in _names(array):
+            name = _ESCAPE.sub(lambda m: bytes([int(m.group(1), 16)]), token[1:])
             if letters(name.decode("latin-1")) is not None:
                 codes.add(code)
-            code += 1
     return frozenset(codes)
 
 
@@ -127,15 +123,19 @@ def _printable_unknown(differences: bytes) -> bool:
     """Whether a /Differences array's content names an unknown ligature at code 32 or over."""
     if not _UNKNOWN.search(differences):  # most arrays: one scan, no parsing
         return False
+    return any(code >= 32 and _UNKNOWN.fullmatch(token) for code, token in _names(differences))
+
+
+def _names(differences: bytes) -> Iterator[tuple[int, bytes]]:
+    """Each glyph name (with its "/") in a /Differences array's content and the code it
+    stands at: a number sets the code of the name after it, each name the next one's."""
     code = 0
     for token in _TOKEN.finditer(differences):
         if token.group(1) is not None:
             code = int(token.group(1))
             continue
-        if code >= 32 and _UNKNOWN.fullmatch(token.group()):
-            return True
+        yield code, token.group()
         code += 1
-    return False
 
 
 def _spaced(textpage: pdfium.PdfTextPage, text: str, k: int) -> bool:
