@@ -95,12 +95,12 @@ def differences(data: bytes) -> tuple[list[bytes], bool]:
     return arrays, whole
 
 
-def names_unknown_ligatures(data: bytes) -> bool:
-    """Whether a /Differences array of the file, in its objects or in its object streams
-    (:func:`differences`), names a ligature PDFium has no Unicode for at a printable code
-    (at a control code, the control character is found on the page: acmart's Libertine
-    names "f_f_i" at 28 and has a ToUnicode map besides)."""
-    return any(_printable_unknown(array) for array in differences(data)[0])
+def names_unknown_ligatures(arrays: list[bytes]) -> bool:
+    """Whether one of a file's /Differences arrays' contents ``arrays`` (:func:`differences`)
+    names a ligature PDFium has no Unicode for at a printable code (at a control code,
+    the control character is found on the page: acmart's Libertine names "f_f_i" at 28
+    and has a ToUnicode map besides)."""
+    return any(_printable_unknown(array) for array in arrays)
 
 
 def ligature_codes(arrays: list[bytes]) -> frozenset[int] | None:
@@ -191,7 +191,7 @@ class Ligatures:
     def __init__(self, data: bytes) -> None:
         self.data = data
         arrays, whole = differences(data)
-        self.printable = any(map(_printable_unknown, arrays))  # its pages are looked at without a control character too
+        self.printable = names_unknown_ligatures(arrays)  # its pages are looked at without a control character too
         # the characters a page's text must hold for its fonts to name one as a ligature: a
         # control character or one at a printable code (those the lookup looks at) that
         # some /Differences of the file names a ligature; None when not all are known.

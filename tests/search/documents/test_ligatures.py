@@ -67,7 +67,7 @@ def test_a_file_without_ligature_names_keeps_its_text_and_is_not_looked_up():
     """Only a file whose /Differences name a ligature PDFium does not know is looked up
     at printable codes (pypdf opening every file cost half the reading time)."""
     data = _words_pdf(["\u00bfQue", "pasa?", "Nada."], {200: "Egrave"})
-    assert not names_unknown_ligatures(data)
+    assert not names_unknown_ligatures(differences(data)[0])
     assert " ".join(read_bytes(data, "plain.pdf").segments[0].text.split()) == "¿Que pasa? Nada."
 
 
@@ -79,11 +79,11 @@ def test_ligature_names_inside_an_object_stream_are_found():
         b"%%PDF-1.5\n7 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length %d >>\n"
         b"stream\n%s\nendstream\nendobj\n%%%%EOF\n" % (len(stream), stream)
     )
-    assert names_unknown_ligatures(data)
+    assert names_unknown_ligatures(differences(data)[0])
     # PDFium reads the first two itself; the third is at control codes, found on the page
     for known in (b"[32 /space 191 /questiondown]", b"[27 /fi /ffi]", b"[27 /f_i /f_f_i]"):
         plain = zlib.compress(b"5 0 << /Type /Encoding /Differences %s >>" % known)
-        assert not names_unknown_ligatures(data.replace(stream, plain))
+        assert not names_unknown_ligatures(differences(data.replace(stream, plain))[0])
 
 
 @pytest.mark.parametrize(
