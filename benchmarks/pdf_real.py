@@ -371,7 +371,7 @@ FILES_HELD_OUT_4 = (
 
 # held-out-5: chosen blind on 2026-11-29 (file name, size, pdfinfo, the first pages' pdftotext
 # and picture, and the truth's sentence count alone; docs/library.md), unseen by whoever tunes
-# the reader or the citation engine until it is measured once
+# the reader or the citation engine until it was measured once (2026-11-29, docs/library.md); tuning data since
 FILES_HELD_OUT_5 = (
     # two columns: TUGboat articles (multibibliography, StarTeX), LaTeX's brochure, a short list
     # of first LaTeX resources, an article on SVG in LaTeX, a journal's sample paper, an
@@ -415,7 +415,7 @@ FILES_HELD_OUT_5 = (
 
 # held-out-6: chosen blind on 2026-11-29 (file name, size, pdfinfo, an early page's pdftotext
 # and picture, and the truth's sentence count alone; docs/library.md), unseen by whoever tunes
-# the reader or the citation engine until it is measured once
+# the reader or the citation engine until it was measured once (2026-11-29, docs/library.md); tuning data since
 FILES_HELD_OUT_6 = (
     # two columns: a journal's template (ASME), an Elsevier double-column sample, LaTeX News,
     # LaTeX3 News
