@@ -114,12 +114,13 @@ def lines_of(boxes: Sequence[Box]) -> list[Line]:
             lines.append(Line(left, bottom, right, top, text, vertical=True))
             continue
         if last is not None:
-            overlap = min(top, last.top) - max(bottom, last.bottom)
             gap = left - last.right
             tall = max(height, last.height)  # a full stop's box is its dot: the line's height counts
-            if (
-                same_line(overlap, (right - left, height), (last.right - last.left, last.height))
-                and -tall <= gap <= tall
+            # the gap first: most boxes start a line back at the left, far before the last one's end
+            if -tall <= gap <= tall and same_line(
+                min(top, last.top) - max(bottom, last.bottom),
+                (right - left, height),
+                (last.right - last.left, last.height),
             ):
                 # a footnote's mark raised after its word, a box of its own where PDFium set it
                 # on a line of its own, is measured by its own size: the gap between two ink
@@ -294,9 +295,10 @@ def _frames(pages: list[PageBoxes], landscape: list[int]) -> list[int]:
     of that slide's frame; every other page is a frame of its own."""
     frames = list(range(len(pages)))
     slides = set(landscape)
+    places = {k: {_place(ln) for ln in pages[k].lines} for k in slides}  # each slide's once, not once a neighbour
     for i in range(1, len(pages)):
         if i in slides and i - 1 in slides:
-            a, b = ({_place(ln) for ln in pages[k].lines} for k in (i - 1, i))
+            a, b = places[i - 1], places[i]
             if a and b and (a <= b or b <= a):
                 frames[i] = frames[i - 1]
     return frames
