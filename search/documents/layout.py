@@ -43,6 +43,7 @@ PLACE = 2.0  # points: a slide template's line is at the same place within this
 LINE_NUMBERS = 5  # numbers alone in a margin, counting up, that make a page's line numbers
 LINE_NUMBER_RUNS = 3  # ... in at most this many runs (a listing's own numbers, a counter reset)
 LINE_NUMBER_STEP = 10  # ... each number at most this much above the one before it in its run
+LISTING_RUN = 2  # an edge line numbered n over lines numbered n+1, n+2 (or under n-1, n-2) is a listing's
 BASELINE = 0.1  # pieces of a line whose tops differ by less than this much of its height share a baseline
 BASELINE_GAP = 1.5  # ... and stand a stretched space apart: more than its height (cut there), at most this many
 SUB_SIDE = 2  # a gutter inside one column has at least this many lines on each side
@@ -183,6 +184,35 @@ def _edge_lines(lines: list[Line], height: float) -> list[Line]:
     return edges
 
 
+def _number(line: Line) -> int | None:
+    """The number a line begins with (or is), arabic."""
+    found = None if line.vertical else _LINE_NUMBER.match(line.text) or _LEADING_NUMBER.match(line.text)
+    return int(found.group("n")) if found and found.group("n").isdigit() else None
+
+
+def _not_listing(edges: list[Line], lines: list[Line]) -> list[Line]:
+    """``edges`` less a source listing's numbered lines: a line whose leading number the
+    next LISTING_RUN lines down (or up) its left edge continue one by one. At a page's
+    top a listing's empty line ("95") is no page number, nor its "227 \\newpage"
+    running for being alike on nearby tops: the numbers counting on beneath say so. A
+    page number over a section's numbered heading ("2" over "3 PREPARING …") has text
+    unnumbered under that."""
+    firsts = [(ln, n) for ln in edges if (n := _number(ln)) is not None]
+    if not firsts:
+        return edges
+    flat = sorted((ln for ln in lines if not ln.vertical), key=lambda ln: -ln.top)
+    listing: set[int] = set()
+    for line, n in firsts:
+        # the lines down (up) whose left edges stand within a line's height of this
+        # one's (right-aligned numbers start a digit or two apart), nearest first
+        column = [o for o in flat if abs(o.left - line.left) <= max(line.height, o.height)]
+        down = [_number(o) for o in column if o.top < line.top][:LISTING_RUN]
+        up = [_number(o) for o in column if o.top > line.top][::-1][:LISTING_RUN]
+        if down == [n + j for j in range(1, LISTING_RUN + 1)] or up == [n - j for j in range(1, LISTING_RUN + 1)]:
+            listing.add(id(line))
+    return [ln for ln in edges if id(ln) not in listing]
+
+
 def _outer(line: Line, height: float, band: float = EDGE_BAND) -> bool:
     return line.bottom > (1 - band) * height or line.top < band * height
 
@@ -211,7 +241,7 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
     for page in pages:
         page.lines = lines_of(without_line_numbers(page.boxes))
         page.lines += [Line(*box, vertical=True) for box in page.slanted if box[4].strip()]
-        page.edges = _edge_lines(page.lines, page.height)
+        page.edges = _not_listing(_edge_lines(page.lines, page.height), page.lines)
         for line in page.edges:
             line.key = _key(line.text)
     slides = _landscape(pages)  # worked out once: titles, frames and the template use it

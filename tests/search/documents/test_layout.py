@@ -1200,3 +1200,23 @@ def test_a_short_newsletters_alternate_heads_go():
     assert [s.number for s in doc.segments] == [1, 2, 3, 4]
     assert all("Lights Out!" not in seg.text for seg in doc.segments)
     assert "Survey 11 " in doc.segments[1].text
+
+
+def test_a_source_listings_numbered_lines_at_a_pages_top_are_kept():
+    """thumbs' and pageslts' manuals end in their source, each line numbered, two pages a
+    landscape sheet: a page's top line, an empty one ("95") or one alike on nearby tops
+    ("227 \\newpage"), was taken for a page number or a running header; the numbers
+    counting on down the lines beneath say it is the listing's. The page number goes."""
+    slides, n = [], 1
+    for page in range(1, 7):
+        strings = []
+        for k in range(30):
+            text = f"{n}" if k == 0 and page % 2 else f"{n} \\newpage" if k == 0 else f"{n} \\section{{Part {n}}}"
+            strings.append((127 - 4 * (n >= 100), 592 - 18 * k, text))
+            n += 1
+        slides.append([*strings, (390, 20, str(page))])
+    doc = read_bytes(_deck(slides, size=(792, 612)), "source.pdf")
+    pages = {seg.number: seg.text for seg in doc.segments}
+    for page in range(1, 7):
+        numbers = [int(word) for word in pages[page].split() if word.isdigit()]
+        assert numbers == list(range(30 * page - 29, 30 * page + 1)), pages[page][:80]
