@@ -454,18 +454,30 @@ def _free_runs(lines: list[Line]) -> list[tuple[float, float]]:
 
 def _gutters(lines: list[Line]) -> list[tuple[float, float]]:
     """The free strips between columns of prose, left to right; none on a single-column
-    page or in a table (short cells)."""
+    page or in a table (short cells). A strip of labels (lines of three words or fewer)
+    between a column of prose and a gutter is a column of its own: a change log's
+    versions ("V0.9a"), one beside each entry on the right page of a sheet set two pages
+    a sheet, outnumbered that page's lines, so the wide gap between the pages was no
+    gutter and the labels were read into the left page's sentences."""
     if len(lines) < 8:
         return []
-    gutters = []
-    for left, right in _free_runs(lines):
+    runs = _free_runs(lines)
+    prose: list[tuple[bool, bool]] = []  # whether the text left (right) of each run is prose
+    for left, right in runs:
         middle = (left + right) / 2
         lefts = [ln for ln in lines if ln.right <= middle]
         rights = [ln for ln in lines if ln.left >= middle]
         # three lines are enough: a last page's last column may be short
-        if len(lefts) >= 3 and len(rights) >= 3 and _wordy(lefts) and _wordy(rights):
-            gutters.append((left, right))
-    return gutters
+        prose.append((len(lefts) >= 3 and _wordy(lefts), len(rights) >= 3 and _wordy(rights)))
+    ok = [a and b for a, b in prose]
+    for k in range(len(runs)):
+        for other in (k - 1, k + 1):
+            if ok[k] or not 0 <= other < len(runs) or not ok[other] or not prose[k][other < k]:
+                continue
+            lo, hi = sorted(((runs[k][0] + runs[k][1]) / 2, (runs[other][0] + runs[other][1]) / 2))
+            strip = [ln for ln in lines if ln.left >= lo and ln.right <= hi]
+            ok[k] = bool(strip) and all(len(ln.text.split()) <= 3 for ln in strip)
+    return [run for run, good in zip(runs, ok, strict=True) if good]
 
 
 def _wordy(lines: list[Line]) -> bool:

@@ -1220,3 +1220,25 @@ def test_a_source_listings_numbered_lines_at_a_pages_top_are_kept():
     for page in range(1, 7):
         numbers = [int(word) for word in pages[page].split() if word.isdigit()]
         assert numbers == list(range(30 * page - 29, 30 * page + 1)), pages[page][:80]
+
+
+def test_a_change_logs_labels_on_the_right_page_of_a_two_up_sheet_stay_out_of_the_left_page():
+    """2up sets two pages a landscape sheet; the right one's change log hangs a version
+    ("V0.9a") beside each entry, so most of that page's lines hold a word or two and the
+    gap between the pages was not taken for a gutter: read by rows, the versions fell
+    into the left page's sentences."""
+    left = []
+    for k in range(10):
+        left += [
+            (54, 500 - 24 * k, f"Sentence {k} of the left page tells how the layout option adjusts the"),
+            (54, 488 - 24 * k, f"margins of the sheet and then ends here as number {k}."),
+        ]
+    right = []
+    for k in range(10):
+        right += [(472, 500 - 24 * k, f"V0.{k}a"), (510, 500 - 24 * k, f"Entry {k} fixed some bugs")]
+        right.append((510, 488 - 24 * k, "page number."))
+    (page,) = read_bytes(_deck([left + right], size=(842, 595)), "sheet.pdf").segments
+    text = " ".join(page.text.split())
+    for k in range(10):
+        sentence = f"Sentence {k} of the left page tells how the layout option adjusts the margins of the sheet"
+        assert f"{sentence} and then ends here as number {k}." in text, text[:300]
