@@ -58,6 +58,7 @@ _LEADING_NUMBER = re.compile(r"\s*(?P<n>\d{1,5})\s+\S")
 _TRAILING_NUMBER = re.compile(r".*\S\s+(?P<n>\d{1,5})\s*$")
 _CLOSING = re.compile(r"[,.;:!?)\]]")  # punctuation that follows its word without a space
 _MARK = re.compile(r"[\d*†‡§¶]{1,3}")  # a footnote's mark, raised after its word ("CTAN,¹")
+_SENTENCE_END = re.compile(r"[a-zà-ÿ][.!?]\W*$")  # a stop after a lower-case letter
 _SPEAKER = re.compile(r"[^\W\d_]{1,4}:")  # an interview's speaker label hung before its line ("KT:")
 Box = tuple[float, float, float, float, str]  # a text box: left, bottom, right, top (points), text
 _DIGITS = re.compile(r"\d+")
@@ -365,7 +366,12 @@ def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool,
         # others on one baseline is a table's cell
         return line.alone or line.bottom < EDGE_BAND * page.height or line.top > (1 - EDGE_BAND) * page.height
     if few:  # text that runs on to the edge of a reference card's page is body text
-        return _outer(line, page.height) and _apart(line, page.lines, upper=line.top > page.height / 2)
+        if not (_outer(line, page.height) and _apart(line, page.lines, upper=line.top > page.height / 2)):
+            return False
+        # a sentence at the foot of one page of two (a newsletter's colophon) is body text
+        # unless the other page repeats it: a footer is seldom a sentence of its own
+        sentence = len(line.text.split()) >= 5 and _SENTENCE_END.search(line.text) is not None
+        return not sentence or any(_alike(line.key, o.key) for other in nearby for o in other.edges)
     if _words(line.key) < 2 and sum(c.isalpha() for c in line.text) < 8 and not _outer(line, page.height):
         # a table's cells repeat from page to page too; a one-word header sits in the
         # margin; authors' initials ("A. U. Thor, B. U. Thor") are letters enough
@@ -541,14 +547,27 @@ def reading_order(lines: list[Line]) -> list[Line]:
         while end < len(segments) and (id(segments[end][0]) in cuts or aside[end]):
             end += 1
         chain = segments[k:end]
+        if any(aside[k:end]) and end < len(segments) and id(chain[-1][0]) in cuts:
+            # the block's lines beside the last cut line, sorted under it by a hair (an
+            # author's last line beside the abstract's last full line), are the block's too
+            lead = _beside_first(segments[end], chain[-1][0])
+            chain, segments[end] = [*chain, segments[end][:lead]], segments[end][lead:]
         runs = _sub_columns([ln for seg in chain for ln in seg], side=1, total=4) if any(aside[k:end]) else []
         if len(runs) > 1:
             ordered.extend(ln for run in runs for ln in run)
         else:
             for seg in chain:
-                ordered.extend(seg if id(seg[0]) in cuts else _band(seg, columns))
+                ordered.extend(seg if seg and id(seg[0]) in cuts else _band(seg, columns))
         k = end
     return ordered + [ln for ln in lines if ln.vertical]
+
+
+def _beside_first(band: list[Line], line: Line) -> int:
+    """How many of a band's first lines stand beside ``line``, all but its last one."""
+    lead = 0
+    while lead < len(band) - 1 and _side_by_side(band[lead], line):
+        lead += 1
+    return lead
 
 
 def _band(band: list[Line], columns: dict[int, int]) -> list[Line]:
@@ -575,8 +594,9 @@ def _sub_columns(lines: list[Line], side: int = SUB_SIDE, total: int = SUB_LINES
     left side, then right side; read by top, the two sides' sentences interleaved. The
     gap is as wide as a line is tall at least and runs clear through ``total`` lines, at
     least ``side`` on each side, few of which stand on a row across it (a table's cells,
-    a justified line's pieces, a listing's line numbers: read row by row as before) and
-    most of them text, not a formula's pieces."""
+    a justified line's pieces, a listing's line numbers: read row by row as before)
+    unless the rows would cut a paragraph's sentences (:func:`_in_prose`), and most of
+    them text, not a formula's pieces."""
     runs: list[list[Line]] = []
     done = 0  # lines[:done] are in runs
     k = 0
@@ -590,10 +610,9 @@ def _sub_columns(lines: list[Line], side: int = SUB_SIDE, total: int = SUB_LINES
             len(left) < side
             or len(right) < side
             or end - start < total
-            or _rows(left, right)
-            or _rows(right, left)
             or _short(left)
             or _short(right)
+            or _table(left, right)
         ):
             k = max(k + 1, end)  # its lines seed no other block: a long table is looked at once
             continue
@@ -649,10 +668,35 @@ def _rows(these: list[Line], those: list[Line]) -> bool:
     """Whether ``SUB_SHARED`` of ``these`` lines stand on a row with one of ``those``:
     their middles within a quarter of the smaller one's height (a listing's line numbers,
     set smaller, stand a point or two off their lines' baselines, centred on them)."""
-    shared = sum(
-        any(abs(a.top + a.bottom - b.top - b.bottom) <= 0.5 * min(a.height, b.height) for b in those) for a in these
-    )
+    shared = sum(any(_on_row(a, b) for b in those) for a in these)
     return shared >= SUB_SHARED * len(these)
+
+
+def _on_row(a: Line, b: Line) -> bool:
+    return abs(a.top + a.bottom - b.top - b.bottom) <= 0.5 * min(a.height, b.height)
+
+
+def _table(left: list[Line], right: list[Line]) -> bool:
+    """Whether a block's two sides are a table's columns, read row by row."""
+    return (_rows(left, right) or _rows(right, left)) and not (_in_prose(left, right) or _in_prose(right, left))
+
+
+def _in_prose(these: list[Line], those: list[Line]) -> bool:
+    """Whether a line of ``these`` stands on a row with a line of ``those`` that goes on
+    with a sentence of the line above it (a line of four words or more that ends no
+    sentence, then one in lower case): a block beside a paragraph (a first page's authors
+    or keywords beside its abstract), whose rows read across would cut the paragraph's
+    sentences. A table's row begins its cells, wherever they wrap."""
+    for above, line in itertools.pairwise(those):
+        if (
+            line.text.lstrip()[:1].islower()
+            and not above.text.rstrip().endswith((".", "!", "?", ":", ";"))
+            and len(above.text.split()) >= 4
+            and above.bottom - line.top < line.height
+            and any(_on_row(a, line) for a in these)
+        ):
+            return True
+    return False
 
 
 def _short(lines: list[Line]) -> bool:
