@@ -56,7 +56,9 @@ _LINE_NUMBER = re.compile(r"\s*(?P<n>\d{1,5}|[ivxlc]{1,9})\s*$")  # lineno count
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 _LEADING_NUMBER = re.compile(r"\s*(?P<n>\d{1,5})\s+\S")
 _TRAILING_NUMBER = re.compile(r".*\S\s+(?P<n>\d{1,5})\s*$")
-_CLOSING = re.compile(r"[,.;:!?)\]]")  # punctuation that follows its word without a space
+# punctuation that follows its word without a space; not a dot before a letter, which
+# begins a word (a file's extension set apart in typewriter type: "to the .aux file")
+_CLOSING = re.compile(r"[,;:!?)\]]|\.(?![^\W\d_])")
 _MARK = re.compile(r"[\d*†‡§¶]{1,3}")  # a footnote's mark, raised after its word ("CTAN,¹")
 _SENTENCE_END = re.compile(r"[a-zà-ÿ][.!?]\W*$")  # a stop after a lower-case letter
 _SPEAKER = re.compile(r"[^\W\d_]{1,4}:")  # an interview's speaker label hung before its line ("KT:")

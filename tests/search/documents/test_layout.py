@@ -1342,3 +1342,17 @@ def test_a_sentence_at_the_foot_of_one_page_of_two_is_body_text():
     assert COLOPHON in first, first[-300:]
     assert "Printed for the members" not in first + second
     assert "–2" not in second
+
+
+def test_a_dot_that_begins_a_word_set_apart_is_not_a_closing_stop():
+    """PDFium ends a line of text before a file's extension set in typewriter type,
+    lower on the line (auguide: "to the" and ".aux file."): the two boxes a word space
+    apart were joined without one, as a full stop joins its word ("to the.aux file")."""
+    boxes = [
+        (54.2, 164.4, 298.3, 173.3, "the \\cite macros used in the manuscript are written out"),
+        (54.2, 154.3, 81.2, 161.3, "to the"),
+        (88.3, 151.9, 298.7, 161.9, ".aux file. Then BibTeX should be run (if the"),
+        (54.3, 140.2, 298.7, 149.4, "manuscript is called paper.tex, the command would be"),
+    ]
+    (text,) = page_texts([PageBoxes(612, 792, boxes)])
+    assert "written out to the .aux file. Then" in " ".join(text.split()), text
