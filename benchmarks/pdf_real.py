@@ -35,10 +35,23 @@ least three pages and a fifth of the pages (half the pages of a shorter document
 at least; a slide's title repeated over a frame's overlays is not running); a line of
 digits alone is not counted (not countable in the text: "2 / 26") but leaves the body
 too, and one word ending a sentence is not running (a card's cell ending in the band
-on both its pages: "pacchetto."). pdfminer's text wholly off the page is not on it
-(beamer-fuberlin parks a frame's points not yet uncovered, and a footer's "ZEDAT,", off
-the page, where pdftotext and viewers leave them out; read, they were 6 of its decks'
-16 running lines). The body the word F1 compares with is pdftotext's page text without
+on both its pages: "pacchetto."). Since method 14 a running line is what a reader calls
+a header or footer, set at the edge of the document's distinct pages around text that
+changes: pages that are builds of one another count as one page, and the rule's page
+counts are of such pages. A page whose body lines (outside the band, three at least)
+stand all but a tenth on the next is built on by it, as a frame's overlays or frames
+that each add a point: beamer-verona's headline shown on its "Options" frames alone
+(pages 11-17) and bfh-ci's logo over its title page's four variants are not running; the
+existing exemption (a slide's title over a frame's overlays) was this, judged by the
+count alone. And a band line ending in a comma after a letter, which its text box goes
+on past, is a sentence's head, not running (a card's cell at a column's top on one page
+and foot on the other: refcard-ru's "Вывести список пакетов,"). A poster redrawn a step
+further on each page with other text around it (tcolorbox-tutorial-poster) is no build
+by its lines but on pages 10-12, where a listing grows (its first line is no longer
+running): its title and box heads stay running. pdfminer's text wholly off the page is
+not on it (beamer-fuberlin parks a frame's points not yet uncovered, and a footer's
+"ZEDAT,", off the page, where pdftotext and viewers leave them out; read, they were 6 of
+its decks' 16 running lines). The body the word F1 compares with is pdftotext's page text without
 those lines, each taken out as whole lines even where pdftotext sets it on two
 (hobete's footer "T. Görlach Inst."); since method 9. A letter followed by
 combining marks is composed: pdftotext gives an accent a font draws apart (LaTeX's
@@ -94,14 +107,6 @@ packages::
 
     cd /work/pdfcorpus && apt-get download texlive-lang-european texlive-lang-german \
         texlive-lang-spanish texlive-lang-portuguese
-    for d in *.deb; do dpkg-deb -x "$d" root; done
-
-``FILES_HELD_OUT_7`` is a seventh ("held-out-7", chosen blind 2026-11-29 the same way: file
-name, size, ``pdfinfo``, an early page's ``pdftotext`` and picture, and the truth's sentence
-count alone, never read by deepref before its one measurement), partly from three more
-packages::
-
-    cd /work/pdfcorpus && apt-get download texlive-xetex texlive-font-utils texlive-lang-other
     for d in *.deb; do dpkg-deb -x "$d" root; done"""
 
 from __future__ import annotations
@@ -114,7 +119,7 @@ import re
 import shutil
 import subprocess
 import unicodedata
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,7 +136,6 @@ INSTALL = (
     "texlive-formats-extra texlive-lang-polish texlive-lang-czechslovak texlive-lang-italian "
     "texlive-lang-french texlive-pstricks-doc texlive-fonts-recommended-doc texlive-fonts-extra-doc "
     "texlive-music texlive-lang-european texlive-lang-german texlive-lang-spanish texlive-lang-portuguese "
-    "texlive-xetex texlive-font-utils texlive-lang-other "
     '&& for d in *.deb; do dpkg-deb -x "$d" root; done; '
     "apt-get install poppler-utils  (DEEPREF_BENCH_PDF_CORPUS sets the folder)"
 )
@@ -165,9 +169,6 @@ _EUR = "texlive-lang-european"
 _GER = "texlive-lang-german"
 _SPA = "texlive-lang-spanish"
 _POR = "texlive-lang-portuguese"
-_XE = "texlive-xetex"
-_FNU = "texlive-font-utils"
-_OTH = "texlive-lang-other"
 
 
 @dataclass(frozen=True)
@@ -468,53 +469,6 @@ FILES_HELD_OUT_6 = (
     RealPdf("slides", _EXT, _TL + "graphicxbox/examples/grfxbox_tst_indians.pdf", "LPPL (graphicxbox)"),
 )
 
-# held-out-7: chosen blind on 2026-11-29 (file name, size, pdfinfo, an early page's pdftotext
-# and picture, and the truth's sentence count alone), unseen by whoever tunes the reader or the
-# citation engine until it is measured once
-FILES_HELD_OUT_7 = (
-    # two columns: LaTeX News, LaTeX3 News, a conference paper's class (rcs), an AIAA template
-    RealPdf("two columns", _BAS, _TL + "base/ltnews22.pdf", "LPPL 1.3c (latex)"),
-    RealPdf("two columns", _BAS, _TL + "base/ltnews29.pdf", "LPPL 1.3c (latex)"),
-    RealPdf("two columns", _BAS, _TL + "base/ltnews30.pdf", "LPPL 1.3c (latex)"),
-    RealPdf("two columns", _BAS, _TL + "l3kernel/l3news03.pdf", "LPPL 1.3c (l3kernel)"),
-    RealPdf("two columns", _BAS, _TL + "l3kernel/l3news06.pdf", "LPPL 1.3c (l3kernel)"),
-    RealPdf("two columns", _REC, _TL + "rcs/rcs-conf.pdf", "GPL (rcs)"),
-    RealPdf("two columns", _PUB, _TL + "aiaa/template_advanced.pdf", "LPPL (aiaa)"),
-    # one column: package manuals and guides with prose (English, Czech, Latvian, vntex's
-    # in English), a journal's article class, an SPIE paper's template, XeTeX's notes
-    # (simple-thesis-dissertation's Thesis.pdf is left out: most of its sentences are in used files)
-    RealPdf("one column", _PUB, _TL + "tlc-article/doc/tlc-article.pdf", "BSD-3 (tlc-article)"),
-    RealPdf("one column", _FNU, "texlive-doc/fonts/fontinst/manual/intro98.pdf", "LPPL (fontinst)"),
-    RealPdf("one column", _FNU, "texlive-doc/support/mf2pt1/mf2pt1.pdf", "LPPL 1.3c (mf2pt1)"),
-    RealPdf("one column", _OTH, "texlive-doc/generic/vntex/vntex.pdf", "other-free (vntex)"),
-    RealPdf("one column", _CZE, "texlive-doc/cstex/pdfuni-article.pdf", "other-free (cstex)"),
-    RealPdf("one column", _PUB, _TL + "spie/article.pdf", "LPPL (spie)"),
-    RealPdf("one column", _XE, "texlive-doc/xelatex/fixlatvian/fixlatvian.pdf", "LPPL 1.3 (fixlatvian)"),
-    RealPdf("one column", _XE, "texlive-doc/xetex/base/XeTeX-notes.pdf", "X11 (xetex)"),
-    # three columns: refcards not used yet (Vietnamese, Basque, Indonesian), a poster in three
-    # columns, a scientific poster of boxes, a cheat sheet (tcolorbox's and flowfram's example
-    # posters are left out: most of their sentences are in used files)
-    RealPdf("three columns", _REF, "debian-refcard/refcard-vi-a4.pdf.gz", "GPL-3+"),
-    RealPdf("three columns", _REF, "debian-refcard/refcard-eu-a4.pdf.gz", "GPL-3+"),
-    RealPdf("three columns", _REF, "debian-refcard/refcard-id-a4.pdf.gz", "GPL-3+"),
-    RealPdf("three columns", _XE, _TL + "xebaposter/poster.pdf", "LPPL 1.3 (xebaposter)"),
-    RealPdf("three columns", _PUB, _TL + "bfh-ci/DEMO-BFHSciPoster.pdf", "LPPL 1.3c (bfh-ci)"),
-    RealPdf(
-        "three columns",
-        _ENG,
-        _TL + "tex-font-errors-cheatsheet/tex-font-cheatsheet.pdf",
-        "LPPL (tex-font-errors-cheatsheet)",
-    ),
-    # slides: a LaTeX course's deck in Portuguese, a beamer thesis talk in Italian, landscape
-    # screen-format manuals (xeindex, xesearch; juramisc's German one); beamerBCstyle.pdf is left
-    # out: its sentences are all beamerPENNstyle.pdf's (held-out-2)
-    RealPdf("slides", _POR, _TL + "cursolatex/cursolatex.pdf", "GPL (cursolatex)"),
-    RealPdf("slides", _EXT, _TL + "beamer2thesis/beamer2thesis_ita.pdf", "LPPL (beamer2thesis)"),
-    RealPdf("slides", _XE, "texlive-doc/xelatex/xeindex/xeindex.pdf", "LPPL (xeindex)"),
-    RealPdf("slides", _XE, "texlive-doc/xetex/xesearch/xesearch.pdf", "LPPL (xesearch)"),
-    RealPdf("slides", _HUM, _TL + "juramisc/doc/jmgerdoc_scr.pdf", "LPPL (juramisc)"),
-)
-
 # the named splits; a file in none is in tune or held-out by its path's hash (split_of)
 NAMED_SPLITS: dict[str, tuple[RealPdf, ...]] = {
     "held-out-2": FILES_HELD_OUT_2,
@@ -522,7 +476,6 @@ NAMED_SPLITS: dict[str, tuple[RealPdf, ...]] = {
     "held-out-4": FILES_HELD_OUT_4,
     "held-out-5": FILES_HELD_OUT_5,
     "held-out-6": FILES_HELD_OUT_6,
-    "held-out-7": FILES_HELD_OUT_7,
 }
 ALL_FILES = FILES + tuple(pdf for files in NAMED_SPLITS.values() for pdf in files)
 
@@ -538,7 +491,13 @@ _COMBINED = re.compile(r"[^\W\d_][\u0300-\u036f]+")  # a letter and the combinin
 # "exceptional )" (tugboat-geometry-space, tb88henderson); since method 13
 _BRACKET_GAP = re.compile(r"(?<=[^\W\d_]) (?=[⟩〉),])")
 _SENTENCE_TAIL = re.compile(r"[^\W\d_]*[a-zà-ÿ][.!?]$")  # one word ending a sentence: a cell's last line
-METHOD = 13  # bump when the truth's method changes: cached truths are then made anew
+# a letter, then a comma: a sentence's head, which a line of its text box continues (a card's
+# cell: refcard-ru's "Вывести список пакетов," at a column's top or foot)
+_RUNS_ON = re.compile(r"[^\W\d_],$")
+BUILD_LINES = 3  # body lines a page needs to be judged a build of another
+BUILD_LOST = 0.1  # of its body lines a page built on may lose on the next
+METHOD = 14  # bump when the truth's method changes: cached truths are then made anew
+Line = tuple[str, bool, bool]  # a pdfminer line: its text, in the band, its text box going on past it
 
 
 # the text of the truth's code (this module from BAND on, not the file lists above it, so
@@ -575,9 +534,10 @@ def _pdftotext(data: bytes) -> list[str]:
     return pages[:-1] if pages and not pages[-1].strip() else pages
 
 
-def _pdfminer(data: bytes) -> tuple[list[str], list[list[tuple[str, bool]]]]:
+def _pdfminer(data: bytes) -> tuple[list[str], list[list[Line]]]:
     """Each page's text (text boxes in pdfminer's layout order, a blank line between
-    boxes) and its lines with whether each lies in the top or bottom band."""
+    boxes) and its lines, each with whether it lies in the top or bottom band and whether
+    its text box goes on past it (a line of it follows)."""
     from pdfminer.high_level import extract_pages
     from pdfminer.layout import LAParams, LTFigure, LTTextContainer, LTTextLine
 
@@ -593,10 +553,14 @@ def _pdfminer(data: bytes) -> tuple[list[str], list[list[tuple[str, bool]]]]:
             if not isinstance(element, LTTextContainer) or _off(element, page.bbox):
                 continue
             boxes.append(element.get_text())
-            for line in element if not isinstance(element, LTTextLine) else [element]:
-                if isinstance(line, LTTextLine) and line.get_text().strip() and not _off(line, page.bbox):
-                    band = line.y0 > (1 - BAND) * height or line.y1 < BAND * height
-                    page_lines.append((" ".join(line.get_text().split()), band))
+            box = [
+                line
+                for line in (element if not isinstance(element, LTTextLine) else [element])
+                if isinstance(line, LTTextLine) and line.get_text().strip() and not _off(line, page.bbox)
+            ]
+            for k, line in enumerate(box):
+                band = line.y0 > (1 - BAND) * height or line.y1 < BAND * height
+                page_lines.append((" ".join(line.get_text().split()), band, k + 1 < len(box)))
         texts.append("\n\n".join(boxes))
         lines.append(page_lines)
     return texts, lines
@@ -685,22 +649,45 @@ def _sentences(page: str) -> list[str]:
     return out
 
 
-def _running(lines: list[list[tuple[str, bool]]]) -> tuple[list[list[str]], list[list[str]]]:
-    """Each page's running lines, and its running lines of digits alone (not counted)."""
-    keys: Counter[str] = Counter()
-    for page in lines:
-        keys.update({_DIGITS.sub("#", text.lower()) for text, band in page if band})
-    need = max(2, min(3, len(lines) // 2), len(lines) // 5)  # a slide's title over a frame's overlays is not
+def _running(lines: list[list[Line]]) -> tuple[list[list[str]], list[list[str]]]:
+    """Each page's running lines, and its running lines of digits alone (not counted).
+    A line's recurrence is counted over the document's distinct pages: pages that are
+    builds of one another (`_builds`) count once, as a frame's overlays."""
+    group = _builds(lines)
+    pages: defaultdict[str, set[int]] = defaultdict(set)
+    for n, page in enumerate(lines):
+        for text, band, _ in page:
+            if band:
+                pages[_DIGITS.sub("#", text.lower())].add(group[n])
+    distinct = len(set(group))
+    need = max(2, min(3, distinct // 2), distinct // 5)  # a slide's title over a frame's overlays is not
     running, numbers = [], []
     for page in lines:
         found = [
             text
-            for text, band in page
-            if band and keys[_DIGITS.sub("#", text.lower())] >= need and not _SENTENCE_TAIL.match(text)
+            for text, band, goes_on in page
+            if band
+            and len(pages[_DIGITS.sub("#", text.lower())]) >= need
+            and not _SENTENCE_TAIL.match(text)
+            and not (goes_on and _RUNS_ON.search(text))
         ]
         running.append([text for text in found if re.search(r"[^\W\d_]{2}", text)])
         numbers.append([text for text in found if not re.search(r"[^\W\d_]{2}", text)])
     return running, numbers
+
+
+def _builds(lines: list[list[Line]]) -> list[int]:
+    """Each page's build, numbered: a page whose body lines (outside the band, digits
+    masked; `BUILD_LINES` at least) stand all but a tenth on the next page is built on by
+    it, as a frame's overlays or frames that each add a point (beamer-verona's seven
+    "Options" frames, its headline shown on them alone), and the two are one build."""
+    bodies = [{_DIGITS.sub("#", text.lower()) for text, band, _ in page if not band} for page in lines]
+    build, out = 0, []
+    for n, body in enumerate(bodies):
+        before = bodies[n - 1] if n else set()
+        build += not (len(before) >= BUILD_LINES and len(before - body) <= BUILD_LOST * len(before))
+        out.append(build)
+    return out
 
 
 def _without(text: str, gone: list[str]) -> str:

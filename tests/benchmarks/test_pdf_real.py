@@ -30,7 +30,11 @@ def test_a_truth_sentence_is_prose_not_a_table_row_or_a_contents_entry():
 
 def test_running_lines_recur_in_the_band_and_the_body_keeps_an_outline_entry():
     pages = [
-        [(f"Journal of Examples {n}", True), ("Introduction", n == 2), ("Body text of the page.", False)]
+        [
+            (f"Journal of Examples {n}", True, False),
+            ("Introduction", n == 2, False),
+            ("Body text of the page.", False, False),
+        ]
         for n in range(1, 11)
     ]
     running, _ = _running(pages)
@@ -42,7 +46,10 @@ def test_running_lines_recur_in_the_band_and_the_body_keeps_an_outline_entry():
 def test_a_running_page_number_leaves_the_body_uncounted_and_a_footer_split_in_two_lines_goes():
     """hobete's footer: pdfminer reads "T. Görlach Inst." as one line, pdftotext as two; its
     "2 / 26" is a running line of digits alone, which the body kept (method 9)."""
-    pages = [[("T. Görlach Inst.", True), (f"{n} / 26", True), ("Body text.", False)] for n in range(1, 11)]
+    pages = [
+        [("T. Görlach Inst.", True, False), (f"{n} / 26", True, False), ("Body text.", False, False)]
+        for n in range(1, 11)
+    ]
     running, numbers = _running(pages)
     assert running[1] == ["T. Görlach Inst."] and numbers[1] == ["2 / 26"]
     body = _without("Body text.\n\nT. Görlach\n\nInst.\n\n2 / 26\n", running[1] + numbers[1])
@@ -125,7 +132,9 @@ def test_a_table_head_a_one_word_title_and_cells_after_a_link_are_not_one_senten
 def test_a_cells_last_word_ending_a_sentence_in_the_band_is_not_running():
     """On a two-page card a cell's last line ("pacchetto.") falls in the bottom band of
     both pages: body text, not a running line."""
-    pages = [[("Debian Reference Card", True), ("pacchetto.", True), ("Body.", False)] for _ in range(2)]
+    pages = [
+        [("Debian Reference Card", True, False), ("pacchetto.", True, False), ("Body.", False, False)] for _ in range(2)
+    ]
     assert _running(pages)[0] == [["Debian Reference Card"], ["Debian Reference Card"]]
 
 
@@ -146,8 +155,59 @@ def test_text_parked_off_the_page_is_not_a_running_line():
     c.showPage()
     c.save()
     texts, lines = _pdfminer(buf.getvalue())
-    assert [text for text, _ in lines[0]] == ["A point shown on the slide."]
+    assert [text for text, _, _ in lines[0]] == ["A point shown on the slide."]
     assert "uncovered" not in texts[0]
+
+
+def _pdf(pages: list[list[tuple[float, float, str]]]) -> bytes:
+    """A PDF of 600 x 400 pages, each text drawn at its (x, y) in 8-point Helvetica."""
+    import io
+
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(600, 400))
+    for page in pages:
+        c.setFont("Helvetica", 8)
+        for x, y, text in page:
+            c.drawString(x, y, text)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_pages_built_one_on_another_count_once_so_their_band_lines_are_not_running():
+    """beamer-verona's "Options" frames each add one point to the last, its headline shown
+    on them alone: six pages that are builds of one another are one page to the running
+    rule, as a frame's overlays, so the band lines they repeat are not running (method 14)."""
+    from benchmarks.pdf_real import _pdfminer
+
+    points = ["Why options matter to us", "How the boxes are drawn", "What the listing shows", "Where to go on"]
+    points += ["Whom to ask for help", "When the frame is done", "Which colours we chose", "Thanks to the readers"]
+    pages = [
+        [(30, 385, "The section The subsection"), (30, 15, "A Theme for Beamer")]
+        + [(30, 330 - 30 * k, text) for k, text in enumerate(points[: 3 + n])]
+        for n in range(6)
+    ]
+    _, lines = _pdfminer(_pdf(pages))
+    assert [text for text, band, _ in lines[5] if band] == ["The section The subsection", "A Theme for Beamer"]
+    assert _running(lines)[0] == [[]] * 6
+
+
+def test_a_card_cells_first_line_running_on_into_the_next_is_not_running():
+    """refcard-ru: a cell's first line "Вывести список пакетов," lies in the band on both
+    pages of a two-page card (a column's top, then a foot), its next line in the same text
+    box: a sentence's head, not a running line; the card's title is (method 14)."""
+    from benchmarks.pdf_real import _pdfminer
+
+    cell = "List the packages,"
+    pages = [
+        [(400, 385, "Debian Reference Card"), (30, 372, cell), (30, 362, "which this one needs to work.")],
+        [(400, 385, "Debian Reference Card"), (30, 24, cell), (30, 14, "which need this one to work.")],
+    ]
+    _, lines = _pdfminer(_pdf(pages))
+    assert (cell, True, True) in lines[0] and (cell, True, True) in lines[1]
+    assert _running(lines)[0] == [["Debian Reference Card"], ["Debian Reference Card"]]
 
 
 def test_an_accent_drawn_apart_is_composed_with_its_letter():
