@@ -19,8 +19,9 @@ packages, with a truth where pdftotext and pdfminer.six agree (benchmarks/pdf_re
 its paraphrases are hand-written from those truth sentences (benchmarks/pdf_real_claims_tune.py
 for the tune and held-out splits, benchmarks/pdf_real_claims_heldout2.py for held-out-2,
 benchmarks/pdf_real_claims_heldout3.py for held-out-3, benchmarks/pdf_real_claims_heldout4.py
-for held-out-4, benchmarks/pdf_real_claims_heldout5.py for held-out-5 and
-benchmarks/pdf_real_claims_heldout6.py for held-out-6).
+for held-out-4, benchmarks/pdf_real_claims_heldout5.py for held-out-5,
+benchmarks/pdf_real_claims_heldout6.py for held-out-6 and
+benchmarks/pdf_real_claims_heldout7.py for held-out-7).
 ``--embedder`` scores the citing with the packaged MiniLM, as a job with an embedder
 does. ``--retrieval`` (``--hybrid``) measures recall@k of the right PDF among many
 (benchmarks/pdf_retrieval.py). ``--split tune`` measures the docs files looked at while tuning; the default is the
@@ -156,7 +157,7 @@ def _generated_paraphrases(split: str) -> Mapping[str, str]:
 # and was measured once, then tuned on; so was held-out-3's (2026-11-29). held-out-4's,
 # written blind from its truth sentences on 2026-11-29, was measured once the same day,
 # then tuned on; so were held-out-5's and held-out-6's, written blind the same way the same
-# day.
+# day; held-out-7's, written blind the same way the same day, is measured once.
 REAL_PARAPHRASES = {
     "tune": "benchmarks.pdf_real_claims_tune",
     "held-out": "benchmarks.pdf_real_claims_tune",
@@ -165,6 +166,7 @@ REAL_PARAPHRASES = {
     "held-out-4": "benchmarks.pdf_real_claims_heldout4",
     "held-out-5": "benchmarks.pdf_real_claims_heldout5",
     "held-out-6": "benchmarks.pdf_real_claims_heldout6",
+    "held-out-7": "benchmarks.pdf_real_claims_heldout7",
 }
 
 

@@ -22,7 +22,7 @@ def turn(textpage: pdfium.PdfTextPage, k: int) -> float:
     """Character ``k``'s turn in radians, clockwise (0 where PDFium does not know it)."""
     import pypdfium2.raw as raw
 
-    return max(0.0, raw.FPDFText_GetCharAngle(textpage, k))
+    return max(0.0, raw.FPDFText_GetCharAngle(textpage.raw, k))
 
 
 def along(

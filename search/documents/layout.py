@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 NEARBY_PAGES = 4  # an edge line is compared with the edge lines this many pages either side
 MIN_ALIKE_PAGES = 2  # ... and is running when it resembles one on this many of them
 SHORT_PAGES = 5  # in a document of this many pages or fewer, one page will do for a line in the outer band
@@ -41,6 +43,7 @@ PLACE = 2.0  # points: a slide template's line is at the same place within this
 LINE_NUMBERS = 5  # numbers alone in a margin, counting up, that make a page's line numbers
 LINE_NUMBER_RUNS = 3  # ... in at most this many runs (a listing's own numbers, a counter reset)
 LINE_NUMBER_STEP = 10  # ... each number at most this much above the one before it in its run
+LISTING_RUN = 2  # an edge line numbered n over lines numbered n+1, n+2 (or under n-1, n-2) is a listing's
 BASELINE = 0.1  # pieces of a line whose tops differ by less than this much of its height share a baseline
 BASELINE_GAP = 1.5  # ... and stand a stretched space apart: more than its height (cut there), at most this many
 SUB_SIDE = 2  # a gutter inside one column has at least this many lines on each side
@@ -53,8 +56,11 @@ _LINE_NUMBER = re.compile(r"\s*(?P<n>\d{1,5}|[ivxlc]{1,9})\s*$")  # lineno count
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 _LEADING_NUMBER = re.compile(r"\s*(?P<n>\d{1,5})\s+\S")
 _TRAILING_NUMBER = re.compile(r".*\S\s+(?P<n>\d{1,5})\s*$")
-_CLOSING = re.compile(r"[,.;:!?)\]]")  # punctuation that follows its word without a space
+# punctuation that follows its word without a space; not a dot before a letter, which
+# begins a word (a file's extension set apart in typewriter type: "to the .aux file")
+_CLOSING = re.compile(r"[,;:!?)\]]|\.(?![^\W\d_])")
 _MARK = re.compile(r"[\d*†‡§¶]{1,3}")  # a footnote's mark, raised after its word ("CTAN,¹")
+_SENTENCE_END = re.compile(r"[a-zà-ÿ][.!?]\W*$")  # a stop after a lower-case letter
 _SPEAKER = re.compile(r"[^\W\d_]{1,4}:")  # an interview's speaker label hung before its line ("KT:")
 Box = tuple[float, float, float, float, str]  # a text box: left, bottom, right, top (points), text
 _DIGITS = re.compile(r"\d+")
@@ -112,12 +118,13 @@ def lines_of(boxes: Sequence[Box]) -> list[Line]:
             lines.append(Line(left, bottom, right, top, text, vertical=True))
             continue
         if last is not None:
-            overlap = min(top, last.top) - max(bottom, last.bottom)
             gap = left - last.right
             tall = max(height, last.height)  # a full stop's box is its dot: the line's height counts
-            if (
-                same_line(overlap, (right - left, height), (last.right - last.left, last.height))
-                and -tall <= gap <= tall
+            # the gap first: most boxes start a line back at the left, far before the last one's end
+            if -tall <= gap <= tall and same_line(
+                min(top, last.top) - max(bottom, last.bottom),
+                (right - left, height),
+                (last.right - last.left, last.height),
             ):
                 # a footnote's mark raised after its word, a box of its own where PDFium set it
                 # on a line of its own, is measured by its own size: the gap between two ink
@@ -180,6 +187,35 @@ def _edge_lines(lines: list[Line], height: float) -> list[Line]:
     return edges
 
 
+def _number(line: Line) -> int | None:
+    """The number a line begins with (or is), arabic."""
+    found = None if line.vertical else _LINE_NUMBER.match(line.text) or _LEADING_NUMBER.match(line.text)
+    return int(found.group("n")) if found and found.group("n").isdigit() else None
+
+
+def _not_listing(edges: list[Line], lines: list[Line]) -> list[Line]:
+    """``edges`` less a source listing's numbered lines: a line whose leading number the
+    next LISTING_RUN lines down (or up) its left edge continue one by one. At a page's
+    top a listing's empty line ("95") is no page number, nor its "227 \\newpage"
+    running for being alike on nearby tops: the numbers counting on beneath say so. A
+    page number over a section's numbered heading ("2" over "3 PREPARING …") has text
+    unnumbered under that."""
+    firsts = [(ln, n) for ln in edges if (n := _number(ln)) is not None]
+    if not firsts:
+        return edges
+    flat = sorted((ln for ln in lines if not ln.vertical), key=lambda ln: -ln.top)
+    listing: set[int] = set()
+    for line, n in firsts:
+        # the lines down (up) whose left edges stand within a line's height of this
+        # one's (right-aligned numbers start a digit or two apart), nearest first
+        column = [o for o in flat if abs(o.left - line.left) <= max(line.height, o.height)]
+        down = [_number(o) for o in column if o.top < line.top][:LISTING_RUN]
+        up = [_number(o) for o in column if o.top > line.top][::-1][:LISTING_RUN]
+        if down == [n + j for j in range(1, LISTING_RUN + 1)] or up == [n - j for j in range(1, LISTING_RUN + 1)]:
+            listing.add(id(line))
+    return [ln for ln in edges if id(ln) not in listing]
+
+
 def _outer(line: Line, height: float, band: float = EDGE_BAND) -> bool:
     return line.bottom > (1 - band) * height or line.top < band * height
 
@@ -208,7 +244,7 @@ def mark_running(pages: list[PageBoxes]) -> list[set[int]]:
     for page in pages:
         page.lines = lines_of(without_line_numbers(page.boxes))
         page.lines += [Line(*box, vertical=True) for box in page.slanted if box[4].strip()]
-        page.edges = _edge_lines(page.lines, page.height)
+        page.edges = _not_listing(_edge_lines(page.lines, page.height), page.lines)
         for line in page.edges:
             line.key = _key(line.text)
     slides = _landscape(pages)  # worked out once: titles, frames and the template use it
@@ -292,9 +328,10 @@ def _frames(pages: list[PageBoxes], landscape: list[int]) -> list[int]:
     of that slide's frame; every other page is a frame of its own."""
     frames = list(range(len(pages)))
     slides = set(landscape)
+    places = {k: {_place(ln) for ln in pages[k].lines} for k in slides}  # each slide's once, not once a neighbour
     for i in range(1, len(pages)):
         if i in slides and i - 1 in slides:
-            a, b = ({_place(ln) for ln in pages[k].lines} for k in (i - 1, i))
+            a, b = places[i - 1], places[i]
             if a and b and (a <= b or b <= a):
                 frames[i] = frames[i - 1]
     return frames
@@ -331,7 +368,12 @@ def _is_running(line: Line, page: PageBoxes, nearby: list[PageBoxes], few: bool,
         # others on one baseline is a table's cell
         return line.alone or line.bottom < EDGE_BAND * page.height or line.top > (1 - EDGE_BAND) * page.height
     if few:  # text that runs on to the edge of a reference card's page is body text
-        return _outer(line, page.height) and _apart(line, page.lines, upper=line.top > page.height / 2)
+        if not (_outer(line, page.height) and _apart(line, page.lines, upper=line.top > page.height / 2)):
+            return False
+        # a sentence at the foot of one page of two (a newsletter's colophon) is body text
+        # unless the other page repeats it: a footer is seldom a sentence of its own
+        sentence = len(line.text.split()) >= 5 and _SENTENCE_END.search(line.text) is not None
+        return not sentence or any(_alike(line.key, o.key) for other in nearby for o in other.edges)
     if _words(line.key) < 2 and sum(c.isalpha() for c in line.text) < 8 and not _outer(line, page.height):
         # a table's cells repeat from page to page too; a one-word header sits in the
         # margin; authors' initials ("A. U. Thor, B. U. Thor") are letters enough
@@ -388,52 +430,62 @@ def _free_runs(lines: list[Line]) -> list[tuple[float, float]]:
     (a title or a full-width abstract crosses; a short last column on a last page is
     still a column), at least ``GUTTER`` points wide (less in small type) and inside the
     text's width."""
-    x0 = int(min(ln.left for ln in lines))
-    span = int(max(ln.right for ln in lines)) + 1 - x0
+    lefts, rights = [int(ln.left) for ln in lines], [int(ln.right) for ln in lines]
+    x0 = min(lefts)
+    span = max(rights) + 1 - x0
     if span < 100:
         return []
-    cover = [0] * (span + 2)
-    for ln in lines:
-        cover[int(ln.left) - x0] += 1
-        cover[int(ln.right) - x0 + 1] -= 1
-    cover = list(itertools.accumulate(cover))
-    left_peak = list(itertools.accumulate(cover, max))
-    right_peak = list(itertools.accumulate(cover[::-1], max))[::-1]
+    # the cover of each point, its peaks either side and its free runs as arrays: a list
+    # a point, then its runs, took a twentieth of a column page's reading (numpy: a third
+    # of that); an end past the page's last point wraps round as a list's index does
+    size = span + 2
+    ends = np.bincount((np.array(lefts) - x0) % size, minlength=size)
+    ends -= np.bincount((np.array(rights) - x0 + 1) % size, minlength=size)
+    cover = np.cumsum(ends)
+    left_peak = np.maximum.accumulate(cover)
+    right_peak = np.maximum.accumulate(cover[::-1])[::-1]
     allowed = max(1, int(0.15 * len(lines)))
     heights = sorted(ln.height for ln in lines)
     # a page set in small type (newspaper's sample page, scaled to a third: lines 4.4
     # points tall, gutters 4.5 points wide) has gutters as narrow in proportion
     wide = min(GUTTER, GUTTER_HEIGHTS * heights[len(heights) // 2])
-    # the free points as one list, then its runs: a test a point in a Python loop took
-    # a twentieth of a column page's reading
-    free = [
-        c <= allowed and c <= 0.34 * (lp if lp < rp else rp)
-        for c, lp, rp in zip(cover[: span + 1], left_peak, right_peak, strict=False)
-    ]
+    cover, peak = cover[: span + 1], np.minimum(left_peak[: span + 1], right_peak[: span + 1])
+    free = (cover <= allowed) & (cover <= 0.34 * peak)
+    bounds = np.flatnonzero(np.diff(free, prepend=False, append=False)).tolist()  # each free run's start and end
     runs: list[tuple[float, float]] = []
-    x = 0
-    for is_free, group in itertools.groupby(free):
-        start, x = x, x + len(list(group))
+    for start, x in zip(bounds[::2], bounds[1::2], strict=True):
         # a run that reaches the end is not closed, so not a gutter
-        if is_free and x <= span and x - start >= wide and 0.1 * span < start and x < 0.9 * span:
+        if x <= span and x - start >= wide and 0.1 * span < start and x < 0.9 * span:
             runs.append((start + x0, x + x0))
     return runs
 
 
 def _gutters(lines: list[Line]) -> list[tuple[float, float]]:
     """The free strips between columns of prose, left to right; none on a single-column
-    page or in a table (short cells)."""
+    page or in a table (short cells). A strip of labels (lines of three words or fewer)
+    between a column of prose and a gutter is a column of its own: a change log's
+    versions ("V0.9a"), one beside each entry on the right page of a sheet set two pages
+    a sheet, outnumbered that page's lines, so the wide gap between the pages was no
+    gutter and the labels were read into the left page's sentences."""
     if len(lines) < 8:
         return []
-    gutters = []
-    for left, right in _free_runs(lines):
+    runs = _free_runs(lines)
+    prose: list[tuple[bool, bool]] = []  # whether the text left (right) of each run is prose
+    for left, right in runs:
         middle = (left + right) / 2
         lefts = [ln for ln in lines if ln.right <= middle]
         rights = [ln for ln in lines if ln.left >= middle]
         # three lines are enough: a last page's last column may be short
-        if len(lefts) >= 3 and len(rights) >= 3 and _wordy(lefts) and _wordy(rights):
-            gutters.append((left, right))
-    return gutters
+        prose.append((len(lefts) >= 3 and _wordy(lefts), len(rights) >= 3 and _wordy(rights)))
+    ok = [a and b for a, b in prose]
+    for k in range(len(runs)):
+        for other in (k - 1, k + 1):
+            if ok[k] or not 0 <= other < len(runs) or not ok[other] or not prose[k][other < k]:
+                continue
+            lo, hi = sorted(((runs[k][0] + runs[k][1]) / 2, (runs[other][0] + runs[other][1]) / 2))
+            strip = [ln for ln in lines if ln.left >= lo and ln.right <= hi]
+            ok[k] = bool(strip) and all(len(ln.text.split()) <= 3 for ln in strip)
+    return [run for run, good in zip(runs, ok, strict=True) if good]
 
 
 def _wordy(lines: list[Line]) -> bool:
@@ -497,14 +549,27 @@ def reading_order(lines: list[Line]) -> list[Line]:
         while end < len(segments) and (id(segments[end][0]) in cuts or aside[end]):
             end += 1
         chain = segments[k:end]
+        if any(aside[k:end]) and end < len(segments) and id(chain[-1][0]) in cuts:
+            # the block's lines beside the last cut line, sorted under it by a hair (an
+            # author's last line beside the abstract's last full line), are the block's too
+            lead = _beside_first(segments[end], chain[-1][0])
+            chain, segments[end] = [*chain, segments[end][:lead]], segments[end][lead:]
         runs = _sub_columns([ln for seg in chain for ln in seg], side=1, total=4) if any(aside[k:end]) else []
         if len(runs) > 1:
             ordered.extend(ln for run in runs for ln in run)
         else:
             for seg in chain:
-                ordered.extend(seg if id(seg[0]) in cuts else _band(seg, columns))
+                ordered.extend(seg if seg and id(seg[0]) in cuts else _band(seg, columns))
         k = end
     return ordered + [ln for ln in lines if ln.vertical]
+
+
+def _beside_first(band: list[Line], line: Line) -> int:
+    """How many of a band's first lines stand beside ``line``, all but its last one."""
+    lead = 0
+    while lead < len(band) - 1 and _side_by_side(band[lead], line):
+        lead += 1
+    return lead
 
 
 def _band(band: list[Line], columns: dict[int, int]) -> list[Line]:
@@ -531,8 +596,9 @@ def _sub_columns(lines: list[Line], side: int = SUB_SIDE, total: int = SUB_LINES
     left side, then right side; read by top, the two sides' sentences interleaved. The
     gap is as wide as a line is tall at least and runs clear through ``total`` lines, at
     least ``side`` on each side, few of which stand on a row across it (a table's cells,
-    a justified line's pieces, a listing's line numbers: read row by row as before) and
-    most of them text, not a formula's pieces."""
+    a justified line's pieces, a listing's line numbers: read row by row as before)
+    unless the rows would cut a paragraph's sentences (:func:`_in_prose`), and most of
+    them text, not a formula's pieces."""
     runs: list[list[Line]] = []
     done = 0  # lines[:done] are in runs
     k = 0
@@ -546,10 +612,9 @@ def _sub_columns(lines: list[Line], side: int = SUB_SIDE, total: int = SUB_LINES
             len(left) < side
             or len(right) < side
             or end - start < total
-            or _rows(left, right)
-            or _rows(right, left)
             or _short(left)
             or _short(right)
+            or _table(left, right)
         ):
             k = max(k + 1, end)  # its lines seed no other block: a long table is looked at once
             continue
@@ -605,10 +670,35 @@ def _rows(these: list[Line], those: list[Line]) -> bool:
     """Whether ``SUB_SHARED`` of ``these`` lines stand on a row with one of ``those``:
     their middles within a quarter of the smaller one's height (a listing's line numbers,
     set smaller, stand a point or two off their lines' baselines, centred on them)."""
-    shared = sum(
-        any(abs(a.top + a.bottom - b.top - b.bottom) <= 0.5 * min(a.height, b.height) for b in those) for a in these
-    )
+    shared = sum(any(_on_row(a, b) for b in those) for a in these)
     return shared >= SUB_SHARED * len(these)
+
+
+def _on_row(a: Line, b: Line) -> bool:
+    return abs(a.top + a.bottom - b.top - b.bottom) <= 0.5 * min(a.height, b.height)
+
+
+def _table(left: list[Line], right: list[Line]) -> bool:
+    """Whether a block's two sides are a table's columns, read row by row."""
+    return (_rows(left, right) or _rows(right, left)) and not (_in_prose(left, right) or _in_prose(right, left))
+
+
+def _in_prose(these: list[Line], those: list[Line]) -> bool:
+    """Whether a line of ``these`` stands on a row with a line of ``those`` that goes on
+    with a sentence of the line above it (a line of four words or more that ends no
+    sentence, then one in lower case): a block beside a paragraph (a first page's authors
+    or keywords beside its abstract), whose rows read across would cut the paragraph's
+    sentences. A table's row begins its cells, wherever they wrap."""
+    for above, line in itertools.pairwise(those):
+        if (
+            line.text.lstrip()[:1].islower()
+            and not above.text.rstrip().endswith((".", "!", "?", ":", ";"))
+            and len(above.text.split()) >= 4
+            and above.bottom - line.top < line.height
+            and any(_on_row(a, line) for a in these)
+        ):
+            return True
+    return False
 
 
 def _short(lines: list[Line]) -> bool:

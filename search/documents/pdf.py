@@ -142,12 +142,13 @@ def _boxes(
     thin = _thin_spaces(textpage, text)
     chars = _chars if _SURROGATE.search(text) else str  # a page without pairs needs no decoding
     rects = _Rects(textpage, _shown(rotation, bbox))
+    page = textpage.raw  # the handle itself: pypdfium2's object, passed, is asked for it each call
     boxes: list[Box] = []
     slanted: list[Box] = []
     for line in _LINE.finditer(text):
         start, end = line.span()
         lead = end - len(line.group().lstrip())  # its first character
-        lead_angle = raw.FPDFText_GetCharAngle(textpage, lead)  # radians; -1 unknown
+        lead_angle = raw.FPDFText_GetCharAngle(page, lead)  # radians; -1 unknown
         shown = lead_angle + (math.radians(rotation) if lead_angle >= 0 else 0.0)  # as shown
         groups = _groups(rects(start, end - start), accents=not SLANT < shown % math.pi < math.pi - SLANT)
         cut = start
@@ -171,7 +172,7 @@ def _boxes(
             first = cut + len(text[cut:nxt]) - len(text[cut:nxt].lstrip())  # its first character's turn
             angle = 0.0
             if first < nxt:  # the line's first box starts with the line's first character, asked once
-                angle = lead_angle if first == lead else raw.FPDFText_GetCharAngle(textpage, first)
+                angle = lead_angle if first == lead else raw.FPDFText_GetCharAngle(page, first)
             (slanted if angle >= 0 and SLANT < angle % (math.pi / 2) < math.pi / 2 - SLANT else boxes).append(box)
             cut = nxt
     return boxes, slanted
@@ -248,7 +249,7 @@ def _thin_spaces(textpage: pdfium.PdfTextPage, text: str) -> list[int]:
     out = []
     for k in sorted(places | overhangs):
         if k in places:
-            size = raw.FPDFText_GetFontSize(textpage, k if text[k] in _OPERATORS else k - 1)
+            size = raw.FPDFText_GetFontSize(textpage.raw, k if text[k] in _OPERATORS else k - 1)
             if gap(textpage, k - 1, k) > THIN_SPACE * size:
                 out.append(k)
                 continue
@@ -269,7 +270,7 @@ def _without_false_spaces(textpage: pdfium.PdfTextPage, text: str) -> str:
     for pattern, test in _FALSE_SPACES:
         for found in pattern.finditer(text):
             k = found.start()
-            if raw.FPDFText_IsGenerated(textpage, k) != 1:
+            if raw.FPDFText_IsGenerated(textpage.raw, k) != 1:
                 continue
             moved = test(textpage, text, k)
             if moved is not None:
@@ -426,7 +427,8 @@ def _by_index(textpage: pdfium.PdfTextPage) -> str:
     NUL, a surrogate as itself)."""
     import pypdfium2.raw as raw
 
-    return "".join(chr(raw.FPDFText_GetUnicode(textpage, i)) for i in range(textpage.count_chars()))
+    page = textpage.raw
+    return "".join(chr(raw.FPDFText_GetUnicode(page, i)) for i in range(textpage.count_chars()))
 
 
 def _units(text: str) -> str:
@@ -450,6 +452,8 @@ def _groups(
     PDFium's own spacing inside a group is kept. On a level line (``accents``) an
     accent's rectangle over a letter's counts at the letter's height
     (:func:`_accents_set_down`; above and over mean nothing on a turned table's line)."""
+    if len(rects) == 1:  # half the lines: one rectangle, one group
+        return [(0, rects[0])]
     groups: list[tuple[int, tuple[float, float, float, float]]] = []
     for k, (left, bottom, right, top) in enumerate(_accents_set_down(rects) if accents else rects):
         if groups:

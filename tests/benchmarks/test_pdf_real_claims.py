@@ -21,6 +21,7 @@ from benchmarks.pdf_real import (
     FILES_HELD_OUT_4,
     FILES_HELD_OUT_5,
     FILES_HELD_OUT_6,
+    FILES_HELD_OUT_7,
     RealPdf,
     data_of,
     locate_file,
@@ -34,6 +35,7 @@ SETS = {  # split: (its files, its paraphrases' module, a key lies in one file o
     "held-out-4": (FILES_HELD_OUT_4, "benchmarks.pdf_real_claims_heldout4", True),
     "held-out-5": (FILES_HELD_OUT_5, "benchmarks.pdf_real_claims_heldout5", True),
     "held-out-6": (FILES_HELD_OUT_6, "benchmarks.pdf_real_claims_heldout6", True),
+    "held-out-7": (FILES_HELD_OUT_7, "benchmarks.pdf_real_claims_heldout7", True),
 }
 
 

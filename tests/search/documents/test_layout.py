@@ -1200,3 +1200,159 @@ def test_a_short_newsletters_alternate_heads_go():
     assert [s.number for s in doc.segments] == [1, 2, 3, 4]
     assert all("Lights Out!" not in seg.text for seg in doc.segments)
     assert "Survey 11 " in doc.segments[1].text
+
+
+def test_a_source_listings_numbered_lines_at_a_pages_top_are_kept():
+    """thumbs' and pageslts' manuals end in their source, each line numbered, two pages a
+    landscape sheet: a page's top line, an empty one ("95") or one alike on nearby tops
+    ("227 \\newpage"), was taken for a page number or a running header; the numbers
+    counting on down the lines beneath say it is the listing's. The page number goes."""
+    slides, n = [], 1
+    for page in range(1, 7):
+        strings = []
+        for k in range(30):
+            text = f"{n}" if k == 0 and page % 2 else f"{n} \\newpage" if k == 0 else f"{n} \\section{{Part {n}}}"
+            strings.append((127 - 4 * (n >= 100), 592 - 18 * k, text))
+            n += 1
+        slides.append([*strings, (390, 20, str(page))])
+    doc = read_bytes(_deck(slides, size=(792, 612)), "source.pdf")
+    pages = {seg.number: seg.text for seg in doc.segments}
+    for page in range(1, 7):
+        numbers = [int(word) for word in pages[page].split() if word.isdigit()]
+        assert numbers == list(range(30 * page - 29, 30 * page + 1)), pages[page][:80]
+
+
+def test_a_change_logs_labels_on_the_right_page_of_a_two_up_sheet_stay_out_of_the_left_page():
+    """2up sets two pages a landscape sheet; the right one's change log hangs a version
+    ("V0.9a") beside each entry, so most of that page's lines hold a word or two and the
+    gap between the pages was not taken for a gutter: read by rows, the versions fell
+    into the left page's sentences."""
+    left = []
+    for k in range(10):
+        left += [
+            (54, 500 - 24 * k, f"Sentence {k} of the left page tells how the layout option adjusts the"),
+            (54, 488 - 24 * k, f"margins of the sheet and then ends here as number {k}."),
+        ]
+    right = []
+    for k in range(10):
+        right += [(472, 500 - 24 * k, f"V0.{k}a"), (510, 500 - 24 * k, f"Entry {k} fixed some bugs")]
+        right.append((510, 488 - 24 * k, "page number."))
+    (page,) = read_bytes(_deck([left + right], size=(842, 595)), "sheet.pdf").segments
+    text = " ".join(page.text.split())
+    for k in range(10):
+        sentence = f"Sentence {k} of the left page tells how the layout option adjusts the margins of the sheet"
+        assert f"{sentence} and then ends here as number {k}." in text, text[:300]
+
+
+ABSTRACT = (
+    "This paper is an example and template for the journal class. "
+    "Papers typeset in this class will follow the journal's style for margins, fonts, headings and captions. "
+    "The file produced will include internal and external links, bookmarks and metadata. "
+    "This style produces modern reference formats, following current styles and including linked fields. "
+    "In addition, section headers may contain mathematics, references, citations and footnotes."
+)
+AUTHORS = (
+    "Author Name",
+    "Department of Mechanical Engineering,",
+    "Institution or Company Name,",
+    "Street address,",
+    "email: xxx@yyy.zzz",
+)
+TERMS = (
+    ("\\maketitle", "Sets the title block with the authors and the abstract beside them."),
+    ("\\keywords{..}", "Gives the keywords, which are set in a line under the abstract."),
+    ("\\date{..}", "Replaces the date in the footnote under the first column of the paper."),
+)
+
+
+def _side_block_pdf() -> bytes:
+    """A first page: the authors' block (short lines, right-aligned) beside the abstract,
+    on its baselines (asmejour-template, dc-sample's keywords), over two columns of prose;
+    in the left column a table of commands whose descriptions wrap onto a second line."""
+    from reportlab.lib.utils import simpleSplit
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(612, 792))
+    c.setFont("Helvetica-Bold", 18)
+    c.drawString(229, 730, "A Template for Journal Papers")
+    c.setFont("Helvetica", 7.5)
+    for row, line in enumerate(AUTHORS):
+        c.drawRightString(197, 700 - 10 * row, line)
+    c.setFont("Helvetica", 8.5)
+    for row, line in enumerate(simpleSplit(ABSTRACT, "Helvetica", 8.5, 323)):
+        c.drawString(229, 700 - 10 * row, line)
+    c.setFont("Helvetica", 9)
+    for k, x in enumerate((60, 312)):
+        for row, line in enumerate(_column_lines(5 * k, width=240)[:30]):
+            c.drawString(x, 560 - 12 * row, line)
+    for row, (term, description) in enumerate(TERMS):
+        c.drawString(60, 180 - 30 * row, term)
+        for k, line in enumerate(simpleSplit(description, "Helvetica", 9, 170)):
+            c.drawString(130, 180 - 30 * row - 12 * k, line)
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_block_beside_an_abstract_on_its_rows_is_read_before_it_and_a_tables_rows_stay():
+    """A first page's authors (or keywords) beside its abstract stand on the abstract's
+    rows, so the two were taken for a table's columns and read row by row, an address
+    inside each sentence ("bookmarks and Street address, metadata"). An abstract's lines
+    go on with each other's sentences beside the block's lines; a table's description
+    wraps under its own row, so the table below is still read row by row."""
+    flat = " ".join(read_bytes(_side_block_pdf(), "template.pdf").segments[0].text.split())
+    assert " ".join(AUTHORS) in flat, flat[:600]
+    assert ABSTRACT in flat, flat[:600]
+    for term, description in TERMS:
+        assert f"{term} {description}" in flat, flat[-400:]
+
+
+COLOPHON = "News, and the software, are brought to you by the Project Team; Copyright 2012, all rights reserved."
+
+
+def _two_page_news_pdf() -> bytes:
+    """A two-page newsletter of two columns: a head alike on both pages, the colophon's
+    sentence across page 1's foot, page 2's number at its foot (l3news08)."""
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(612, 792))
+    for page in range(2):
+        c.setFont("Helvetica", 9)
+        c.drawString(44, 770, f"Printed for the members of the project team, issue {page + 8}.")
+        for k, x in enumerate((44, 309)):
+            for row, line in enumerate(_column_lines(10 * page + 5 * k)[:50]):
+                c.drawString(x, 700 - 12 * row, line)
+        if page == 0:
+            c.drawString(44, 28, COLOPHON)
+        else:
+            c.drawString(545, 28, "–2")
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_sentence_at_the_foot_of_one_page_of_two_is_body_text():
+    """In a document of two pages there is no third to compare an edge line with, so a
+    line in the outer band set apart from the text went: l3news' colophon, a sentence
+    across page 1's foot alone. A head the other page repeats still goes."""
+    doc = read_bytes(_two_page_news_pdf(), "l3news.pdf")
+    first, second = (" ".join(seg.text.split()) for seg in doc.segments)
+    assert COLOPHON in first, first[-300:]
+    assert "Printed for the members" not in first + second
+    assert "–2" not in second
+
+
+def test_a_dot_that_begins_a_word_set_apart_is_not_a_closing_stop():
+    """PDFium ends a line of text before a file's extension set in typewriter type,
+    lower on the line (auguide: "to the" and ".aux file."): the two boxes a word space
+    apart were joined without one, as a full stop joins its word ("to the.aux file")."""
+    boxes = [
+        (54.2, 164.4, 298.3, 173.3, "the \\cite macros used in the manuscript are written out"),
+        (54.2, 154.3, 81.2, 161.3, "to the"),
+        (88.3, 151.9, 298.7, 161.9, ".aux file. Then BibTeX should be run (if the"),
+        (54.3, 140.2, 298.7, 149.4, "manuscript is called paper.tex, the command would be"),
+    ]
+    (text,) = page_texts([PageBoxes(612, 792, boxes)])
+    assert "written out to the .aux file. Then" in " ".join(text.split()), text
