@@ -459,10 +459,9 @@ def _groups(
         if groups:
             first, (gl, gb, gr, gt) = groups[-1]
             height = max(top - bottom, gt - gb)  # a full stop's rectangle is its dot: the line's height counts
-            overlap = min(top, gt) - max(bottom, gb)
             # a rectangle set back inside the group's own span (XeTeX's mirrored E) continues it
-            if same_line(overlap, (right - left, top - bottom), (gr - gl, gt - gb)) and (
-                -height <= left - gr <= height or gl < left < gr
+            if (-height <= left - gr <= height or gl < left < gr) and same_line(
+                min(top, gt) - max(bottom, gb), (right - left, top - bottom), (gr - gl, gt - gb)
             ):
                 groups[-1] = (first, (min(gl, left), min(gb, bottom), max(gr, right), max(gt, top)))
                 continue
@@ -482,7 +481,10 @@ def _accents_set_down(
     if len(rects) < 2:  # most lines: one rectangle, nothing to set down
         return rects
     out = list(rects)
+    tallest = ACCENT * max(top - bottom for _, bottom, _, top in rects)
     for k, (left, bottom, right, top) in enumerate(rects):
+        if top - bottom >= tallest:  # most: no rectangle beside it is tall enough to stand it over
+            continue
         middle = (left + right) / 2
         for j in (k + 1, k - 1):
             if not 0 <= j < len(rects):
