@@ -2,7 +2,7 @@
 PDF benchmark (benchmarks/pdf_real.py, ``FILES_HELD_OUT_7``, ``--split held-out-7``).
 
 Each pairs a truth sentence of a held-out-7 file (exactly as ``truth_of`` gives it, truth
-method 13; the page it lies on, noted above it, is the page a citation of the claim
+method 14; the page it lies on, noted above it, is the page a citation of the claim
 should name) with a claim written by hand in other words.
 
 Written 2026-11-29 by two engineers (two and three columns; one column and slides), blind:
