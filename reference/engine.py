@@ -684,7 +684,7 @@ def _cited_passage(
             precision=PAGED_PRECISION if cosines is not None else PAGED_LEXICAL_PRECISION,
             passage_weight=PAGED_PASSAGE_WEIGHT, cosines=cosines, cosine_weight=PAGED_COSINE_WEIGHT,
             fragment=fragments(src.text, page.spans), fragment_penalty=FRAGMENT_PENALTY,
-            ended=sentence_ends(src.text, page.spans), prefix=True,
+            ended=sentence_ends(src.text, page.spans), prefix=True, text=src.text,
         )  # fmt: skip
     else:
         placed = place_quote(segment.text, page, passage_scores)

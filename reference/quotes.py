@@ -180,6 +180,15 @@ _ENDS = regex.compile(r"[.!?][\"'”’)\]]*(?:\s|$)")
 # letters matched fewer paraphrases than 5, a Snowball stemmer did worse on the
 # generated PDFs before ("Citing").
 PREFIX_LETTERS = 5
+# A paged document often says one sentence twice or nearly so (a manual's summary and its
+# section, a documented source's comment and its printed copy, "with according options"
+# and "with the according options"): their words are the same set, so the score ties (or
+# all but ties, an embedder's cosine moving by a hair) and the first page won. Windows
+# within ORDER_TIE of the best are told apart by how closely their text follows the
+# claim's, word order and all (rapidfuzz's ratio of the lower-cased, space-collapsed
+# texts): the copy the claim was taken from, or the one saying it in its order. Measured
+# on the real PDFs' seven seen splits (docs/library.md, "What held-out-6's misses are").
+ORDER_TIE = 0.005
 
 
 def fragments(text: str, spans: Sequence[tuple[int, int]]) -> np.ndarray:
@@ -319,6 +328,7 @@ def place_quote(
     fragment_penalty: float = 0.0,
     ended: np.ndarray | None = None,
     prefix: bool = False,
+    text: str | None = None,
 ) -> Placement | None:
     """The window of one to ``max_sentences`` consecutive sentences of a paragraph
     that carries ``claim`` best; it may run from one passage into the next
@@ -340,7 +350,9 @@ def place_quote(
     so does a window none of whose sentences holds a sentence end (``ended``:
     ``sentence_ends``), a line cut from its sentence or a row of a table.
     ``prefix``: a claim's word also matches a sentence's word that begins with its first
-    ``PREFIX_LETTERS`` letters (another form of it: "draft", "drafting")."""
+    ``PREFIX_LETTERS`` letters (another form of it: "draft", "drafting"). ``text``: the
+    page's text the spans index; given, windows within ``ORDER_TIE`` of the best go to
+    the one whose text follows the claim's most closely (a near-duplicate elsewhere)."""
     words = sorted(set(tokenize(claim)))
     n = len(page.spans)
     if not words or n == 0:
@@ -355,6 +367,7 @@ def place_quote(
     size = np.array([sum(map(weigh, s)) for s in page.words], dtype=np.float64) if precision else np.zeros(n)
     sentence_score = np.asarray(passage_scores, dtype=np.float64)[page.passage]
     best: tuple[float, int, int] | None = None  # (score, first sentence, width - 1)
+    values: list[np.ndarray] = []  # per width - 1, each window's score
     union, passage, joined = present.copy(), sentence_score.copy(), np.ones(n, dtype=bool)
     held = size.copy()  # a window's weight: its sentences' (a word in two counts twice)
     sentence_cosine = np.zeros(n) if cosines is None else cosine_weight * np.asarray(cosines, dtype=np.float64)
@@ -382,15 +395,34 @@ def place_quote(
             similarity - penalty * extra + passage_weight * passage + cosine - fragment_penalty * loose,
             -np.inf,
         )
+        values.append(value)
         i = int(np.argmax(value))
         if np.isfinite(value[i]) and (best is None or value[i] > best[0]):
             best = (float(value[i]), i, extra)
     if best is None:
         return None
-    _, i, extra = best
+    _, i, extra = best if text is None else _in_order(claim, text, page.spans, values, best)
     first, last = page.passage[i], page.passage[i + extra]
     covered = float(present[i : i + extra + 1].any(axis=0).sum() / len(words))
     return Placement((page.spans[i][0], page.spans[i + extra][1]), tuple(range(int(first), int(last) + 1)), covered)
+
+
+def _in_order(
+    claim: str, text: str, spans: list[tuple[int, int]], values: list[np.ndarray], best: tuple[float, int, int]
+) -> tuple[float, int, int]:
+    """Of the windows scoring within ``ORDER_TIE`` of ``best``, the one whose text follows
+    ``claim`` most closely (``ORDER_TIE``); ``best`` when it stands alone."""
+    near = [(int(i), extra) for extra, value in enumerate(values) for i in np.flatnonzero(value >= best[0] - ORDER_TIE)]
+    if len(near) < 2:
+        return best
+    want = _WS.sub(" ", claim).strip().lower()
+
+    def closeness(window: tuple[int, int]) -> float:
+        i, extra = window
+        return fuzz.ratio(want, _WS.sub(" ", text[spans[i][0] : spans[i + extra][1]]).strip().lower())
+
+    i, extra = max(near, key=lambda w: (closeness(w), values[w[1]][w[0]]))  # then the score, then the first
+    return float(values[extra][i]), int(i), extra
 
 
 def _one(word: str) -> float:

@@ -339,3 +339,25 @@ def test_a_stop_then_a_word_in_lower_case_ends_a_sentence_in_a_paged_document():
     pages[1][1] = abbreviation
     ref = _cited("Labels follow the body text, e.g. the same size and family.", pages).references[0]
     assert ref.quote == abbreviation
+
+
+def test_of_two_near_copies_on_different_pages_the_one_in_the_claims_words_and_order_is_quoted():
+    """A manual says one sentence twice, on page 1 in short and on page 4 with one more
+    stop-word ("with according options" / "with the according options"): the two hold
+    the same words, so the score tied and the first page was cited (the old code). The
+    copy whose text follows the claim's is quoted (reference.quotes.ORDER_TIE), and a
+    claim in the other copy's words cites that one."""
+    short = "The alphalph package is supported, so page numbers over 26 can be used (with according options set)."
+    full = "The alphalph package is supported, so page numbers over 26 can be used (with the according options set)."
+    pages = [
+        ["Page numbers are kept on every page of the document.", short],
+        ["The labels are written when the page is shipped out.", "Each label names its page."],
+        ["Several numbering schemes may be mixed in one document.", "A scheme is set by a command."],
+        ["Other packages work together with this one.", full, "The order of loading matters."],
+    ]
+    ref = _cited(full, pages).references[0]
+    assert ref.quote == full
+    assert ref.locator.first == 4
+    ref = _cited(short, pages).references[0]
+    assert ref.quote == short
+    assert ref.locator.first == 1
