@@ -338,19 +338,34 @@ def _frames(pages: list[PageBoxes], landscape: list[int]) -> list[int]:
 
 
 def _slide_frames(pages: list[PageBoxes], landscape: list[int]) -> list[set[int]]:
-    """On slides (landscape pages), the lines of the slide's template: the same text at
-    the same place on at least half of the slides (five or more), wherever it is (a
-    sidebar listing the sections, a logo's words). Body text that builds up over a few
-    slides (overlays) repeats on fewer."""
+    """On slides (landscape pages), the lines of the slide's template: at the same place
+    on at least half of the slides (five or more), the same text wherever it is (a
+    sidebar listing the sections, a logo's words), or in the outer band a text that
+    counts, numbers aside alike and each slide's its own (a header with the slide's
+    number: xesearch's "XESearch user guide • 4", set as large as its text, was taken for
+    a title, which `_is_running` never judges; a page number alone is left to it). Body
+    text that builds up over a few slides (overlays) repeats on fewer; a frame's title or
+    points that count ("Frame 5") stand further in."""
     out: list[set[int]] = [set() for _ in pages]
-    seen: dict[tuple[str, int, int], list[tuple[int, int]]] = {}
+    seen: dict[tuple[str, int, int], dict[str, list[tuple[int, Line]]]] = {}
     for i in landscape:
         for ln in pages[i].lines:
-            seen.setdefault(_place(ln), []).append((i, id(ln)))
-    for where in seen.values():
-        if len({i for i, _ in where}) >= max(MIN_TEMPLATE_SLIDES, len(landscape) / 2):
-            for i, line_id in where:
-                out[i].add(line_id)
+            text, left, top = _place(ln)
+            masked = _DIGITS.sub("#", text)
+            key = text if _PAGE_NUMBER.match(masked.lower()) else masked
+            seen.setdefault((key, left, top), {}).setdefault(text, []).append((i, ln))
+    need = max(MIN_TEMPLATE_SLIDES, len(landscape) / 2)
+    for texts in seen.values():
+        slides = [{i for i, _ in where} for where in texts.values()]
+        counts = (
+            all(len(on) == 1 for on in slides)
+            and len(set().union(*slides)) == len(slides) >= need
+            and all(_outer(ln, pages[i].height) for where in texts.values() for i, ln in where)
+        )
+        for where, on in zip(texts.values(), slides, strict=True):
+            if counts or len(on) >= need:
+                for i, ln in where:
+                    out[i].add(id(ln))
     return out
 
 

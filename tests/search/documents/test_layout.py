@@ -556,6 +556,24 @@ def test_a_frame_title_that_frames_of_a_section_share_stays():
         assert "The section" not in text and "The subsection" not in text
 
 
+def test_a_header_with_the_slides_number_set_as_large_as_the_text_goes():
+    """xesearch's landscape pages set "XESearch user guide • 4" at the text's size, above
+    pages of smaller code: the header stood taller than most of the deck's lines, a title,
+    which is never judged running; the same text, numbers aside, at one place on every
+    slide is the template's."""
+    slides = []
+    for n in range(1, 9):
+        prose = [(20, 220 - 14 * k, f"Prose line {k} of slide {n} explains the code.", 11) for k in range(3)]
+        code = [(330, 220 - 9 * k, f"\\def\\macro{k}{{{n}}}", 7) for k in range(20)]
+        slides.append([(450, 261, f"Package user guide - {n}", 11), *prose, *code])
+    doc = read_bytes(_deck(slides, size=(600, 272)), "guide.pdf")
+    pages = {seg.number: seg.text for seg in doc.segments}
+    assert sorted(pages) == list(range(1, 9))
+    for n, text in pages.items():
+        assert "user guide" not in text, text
+        assert f"Prose line 2 of slide {n} explains the code." in " ".join(text.split()), text
+
+
 def test_the_xelatex_logos_mirrored_e_joins_its_word():
     """XeLaTeX's logo sets its E mirrored, back over the X: PDFium made up a space between
     the two glyphs (urcls's slides read "mit X ELATEX oder LuaLATEX")."""
