@@ -33,6 +33,7 @@ SHORT_PAGES = 5  # in a document of this many pages or fewer, one page will do f
 ALIKE = 0.6  # word-set overlap (Jaccard) for two edge lines to count as alike
 EDGE_BAND = 0.06  # the outer fraction of the page height where a line is at the edge anyway
 SHORT_BAND = 0.08  # ... and, in a short document of portrait pages, where one other page will do
+HEAD_BAND = 0.08  # a head (foot) of rows begun in the outer band, set apart from the body, lies within this
 GUTTER = 6.0  # points: a gutter between columns is at least this wide
 GUTTER_HEIGHTS = 0.85  # ... or this many of the page's median line height, where that is less
 NOTE_GAP = 4.0  # points between a margin note and the text's edge
@@ -167,9 +168,21 @@ def _edge_lines(lines: list[Line], height: float) -> list[Line]:
     pitch = pitches[len(pitches) // 4]  # the line spacing, not a gap between blocks
     edges: list[Line] = []
     for order in (rows, rows[::-1]):
+        head = order[:EDGE_DEPTH]
+        gaps = [abs(a[0].top - b[0].top) for a, b in itertools.pairwise(order[: EDGE_DEPTH + 1])]
+        gaps += [0.0] * (len(head) - len(gaps))  # a page's last row has no gap after it
+        apart = [gap > 1.6 * pitch or gap > 4 * row[0].height for gap, row in zip(gaps, head, strict=True)]
+        # a block of rows that begins in the outer band, ends set apart from the body and lies
+        # within HEAD_BAND is the page's head (foot) whole: tlc-article's three small rows at a
+        # 7 pt pitch over a page of code at the same pitch, which `stacked` cannot tell from
+        # the body; a slide's frame title under its navigation stands further in
+        block = apart.index(True) if True in apart else -1
+        if not all(_outer(ln, height) for ln in order[0]) or not all(
+            _outer(ln, height, HEAD_BAND) for row in head[: block + 1] for ln in row
+        ):
+            block = -1
         was_outer = False
-        for i, row in enumerate(order[:EDGE_DEPTH]):
-            gap = abs(row[0].top - order[i + 1][0].top) if i + 1 < len(order) else 0.0
+        for i, row in enumerate(head):
             outer = all(_outer(ln, height) for ln in row)
             # a row stacked on an outer row, closer than the body's lines (a slide's second
             # row of navigation, just inside the band: beamerPENNstyle)
@@ -178,7 +191,7 @@ def _edge_lines(lines: list[Line], height: float) -> list[Line]:
             # page sets its author's footer over a DOI, beside a note whose lines
             # interleave with both (tb133chernoff-widows)
             stacked = stacked or (was_outer and len(row) == 1 and _in_band(row[0], height))
-            if not (outer or stacked or gap > 1.6 * pitch or gap > 4 * (row[0].top - row[0].bottom)):
+            if not (outer or stacked or apart[i] or i <= block):
                 break
             was_outer = outer
             for ln in row:

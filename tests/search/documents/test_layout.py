@@ -1374,3 +1374,37 @@ def test_a_dot_that_begins_a_word_set_apart_is_not_a_closing_stop():
     ]
     (text,) = page_texts([PageBoxes(612, 792, boxes)])
     assert "written out to the .aux file. Then" in " ".join(text.split()), text
+
+
+def test_a_head_of_small_rows_stacked_at_a_code_pages_pitch_goes_whole():
+    """A head of three small rows ("Released"; the title beside the date; the version),
+    set 7 pt apart, over a page of code at the same 7 pt pitch: the rows under the outer
+    one are no closer than the body's lines, but the head begins in the outer band and is
+    set apart from the body, so it goes whole there as on the pages of prose."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4)
+    for n in range(1, 7):
+        c.setFont("Helvetica", 5)
+        c.drawString(496, 792, "Released")
+        c.drawString(473, 785, "June 20th, 2019")
+        c.drawString(501, 778, "v1.0.17")
+        c.setFont("Helvetica", 12)
+        c.drawString(269, 779, "Handbook")
+        if n == 4:  # a page of code, set solid
+            c.setFont("Courier", 6)
+            for j in range(60):
+                c.drawString(72, 740 - 7 * j, f"\\setvalue{{key{j}}}{{value on page {n}}}%")
+        else:
+            c.setFont("Helvetica", 10)
+            for j in range(30):
+                c.drawString(72, 740 - 14 * j, f"Body line {j} of page {n}, a sentence of prose.")
+        c.showPage()
+    c.save()
+    texts = [seg.text for seg in read_bytes(buf.getvalue(), "head.pdf").segments]
+    assert len(texts) == 6
+    for text in texts:
+        assert "Handbook" not in text and "June 20th" not in text and "Released" not in text
+    assert "\\setvalue{key59}{value on page 4}%" in texts[3]
