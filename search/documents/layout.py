@@ -283,7 +283,10 @@ def _trim_running_parts(pages: list[PageBoxes], running: list[set[int]]) -> None
     """An edge line that begins or ends with a running line of the other pages, numbers
     aside, loses that part: a journal's first page sets its running footer at the head,
     on one line with the preprint date ("MNRAS 000, 1–10 (2020) Preprint 27 June 2020
-    Compiled using MNRAS LATEX style file v3.0")."""
+    Compiled using MNRAS LATEX style file v3.0"). Only a line in the outer band, where
+    running lines stand: one further in is body text that may begin with a running line's
+    words (a slide's title with its headline's section name, "Rising seas: Asia"; a page's
+    last line with the document's name)."""
     seen: Counter[str] = Counter()
     for page, gone in zip(pages, running, strict=True):
         seen.update(
@@ -300,7 +303,7 @@ def _trim_running_parts(pages: list[PageBoxes], running: list[set[int]]) -> None
     ]
     for page, gone in zip(pages, running, strict=True):
         for line in page.edges:
-            if id(line) in gone:
+            if id(line) in gone or not _in_band(line, page.height):
                 continue
             text = " ".join(line.text.split())
             for part in parts:

@@ -1408,3 +1408,28 @@ def test_a_head_of_small_rows_stacked_at_a_code_pages_pitch_goes_whole():
     for text in texts:
         assert "Handbook" not in text and "June 20th" not in text and "Released" not in text
     assert "\\setvalue{key59}{value on page 4}%" in texts[3]
+
+
+def test_a_body_line_further_in_that_begins_with_the_running_header_keeps_it():
+    """The running header is the document's name; a page's text ends half-way down with a
+    paragraph of one line that begins with that name, set apart from the text above and
+    the footer below: an edge line, but not in the outer band where running lines stand,
+    so its first word stays (tlc-article's last page of commands)."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A4)
+    for n in range(1, 7):
+        c.setFont("Helvetica", 10)
+        c.drawString(269, 800, "Handbook")
+        c.drawString(280, 30, f"Page {n}")
+        for j in range(20 if n == 3 else 50):
+            c.drawString(72, 760 - 14 * j, f"Body line {j} of page {n}, a sentence of prose.")
+        if n == 3:
+            c.drawString(72, 760 - 14 * 22, "Handbook readers find its index at the end.")  # a paragraph apart
+        c.showPage()
+    c.save()
+    texts = [seg.text for seg in read_bytes(buf.getvalue(), "name.pdf").segments]
+    assert "Handbook readers find its index at the end." in texts[2]
+    assert all(not text.startswith("Handbook") for text in texts)
