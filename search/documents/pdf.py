@@ -270,14 +270,14 @@ def _without_false_spaces(textpage: pdfium.PdfTextPage, text: str) -> str:
     for pattern, test in _FALSE_SPACES:
         for found in pattern.finditer(text):
             k = found.start()
-            if raw.FPDFText_IsGenerated(textpage.raw, k) != 1:
-                continue
+            if raw.FPDFText_IsGenerated(textpage.raw, k) != 1 or (out and out[k - 1] == "\x00"):
+                continue  # no space PDFium made up, or its one-letter word an E moved back into a logo
             moved = test(textpage, text, k)
             if moved is not None:
                 out = out or list(text)
+                out[k] = "\x00"  # before the moves: a logo's E set back takes the space's place
                 for place, char in moved.items():
                     out[place] = char
-                out[k] = "\x00"
     return "".join(out) if out else text
 
 
@@ -286,16 +286,60 @@ def _inside_a_logo(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int,
     such logos begin: the next glyph overlaps the letter (XeLaTeX's logo sets its E
     mirrored back over the X: "X ELATEX"; no letter moves, {}), or the word's letters
     stand on the line in another order than drawn (XeTeX's E drawn after the T, back over
-    the X: "X TEEX"; the letters put in line order); else None. A letter on the next line
-    (a paragraph PDFium read as one line, a turned page's third column: "a | total") is
-    none: its space stays."""
+    the X: "X TEEX"; the letters put in line order), or a lowered E drawn further on lies
+    at the letter's end (:func:`_logos_e`, looked for first: moved there); else None. A
+    letter on the next line (a paragraph PDFium read as one line, a turned page's third
+    column: "a | total") is none: its space stays."""
     angle = turn(textpage, k - 1)  # the letter's line, along which every glyph here is measured
     if not _same_line(textpage, k - 1, k + 1, angle):
         return None
+    set_back = _logos_e(textpage, text, k, angle)
+    if set_back is not None:
+        return set_back
     letter, after = along(textpage, k - 1, loose=False, angle=angle), along(textpage, k + 1, loose=False, angle=angle)
     if after[0] < letter[1]:
         return {}
     return _in_line_order(textpage, text, k, angle, (letter[0], after[0]))
+
+
+def _logos_e(textpage: pdfium.PdfTextPage, text: str, k: int, angle: float) -> dict[int, str] | None:
+    """The moves that put a logo's E after the one-letter word before the space at ``k``
+    (the E in the space's place), where an E further on in the line lies at that letter's
+    end, set lower, as tall: XƎSearch's mirrored E, drawn between the X and the next word
+    but with its origin past that word's start, which PDFium's text puts after the word
+    ("X Search E manipulates") or after the next logo on the line (xeindex: "X Index is
+    based on X E Search"); else None. Found by place, not by where it is drawn, an E
+    right after the space but over an earlier X is not taken for this one's. A space
+    PDFium made up beside the E goes with it, both where the characters either side of
+    it touch ("X Search E :", "XESearch:" in the truth). Level lines only (``angle``:
+    the letter's turn), where left and right are the line's order."""
+    import pypdfium2.raw as raw
+
+    if abs(math.sin(angle)) >= math.sin(SLANT):
+        return None
+    left, bottom, right, top = textpage.get_charbox(k - 1)
+    height = top - bottom
+    end = text.find("\n", k)
+    end = len(text) if end < 0 else end
+    e = text.find("E", k + 1, end)
+    while e >= 0:
+        e_left, e_bottom, e_right, e_top = textpage.get_charbox(e)
+        if (
+            (left + right) / 2 < e_left < right + (e_right - e_left) / 2
+            and bottom - height / 2 < e_bottom < bottom - 0.1 * height
+            and e_top - e_bottom > 0.8 * height
+        ):
+            made_up = [j for j in (e - 1, e + 1) if j != k and j < end and text[j] == " "]
+            made_up = [j for j in made_up if raw.FPDFText_IsGenerated(textpage.raw, j) == 1]
+            moved = {k: "E", e: "\x00"}
+            size = raw.FPDFText_GetFontSize(textpage, e)
+            if len(made_up) == 2 and e + 2 < end and gap(textpage, e - 2, e + 2) < THIN_SPACE * size:
+                moved.update(dict.fromkeys(made_up, "\x00"))
+            elif made_up:
+                moved[made_up[-1]] = "\x00"
+            return moved
+        e = text.find("E", e + 1, end)
+    return None
 
 
 def _a_kern(textpage: pdfium.PdfTextPage, text: str, k: int) -> dict[int, str] | None:

@@ -1433,3 +1433,33 @@ def test_a_body_line_further_in_that_begins_with_the_running_header_keeps_it():
     texts = [seg.text for seg in read_bytes(buf.getvalue(), "name.pdf").segments]
     assert "Handbook readers find its index at the end." in texts[2]
     assert all(not text.startswith("Handbook") for text in texts)
+
+
+def test_a_logos_mirrored_e_drawn_after_the_next_word_is_read_in_place():
+    """XeSearch's and XeIndex's logos draw the mirrored E, lowered, back over the X, its
+    origin just past where the next word starts: PDFium's text has it after that word, or
+    after the next logo on the line (xesearch, xeindex: "X Index is built on X E Search,
+    which finds words. E"). By its place the E goes after its X, as both reference
+    extractors read it."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    def width(s: str) -> float:
+        return stringWidth(s, "Helvetica", 10)
+
+    second = "Index is built on X"
+    words = 72 + width("The X") + width("E") - 1  # the E kerned back over the X's end
+    after = words + width(second) + width("E") - 1
+    content = b"""BT /F1 10 Tf 72 700 Td (The X) Tj ET
+BT /F1 10 Tf -1 0 0 1 %.2f 697.8 Tm (E) Tj ET
+BT /F1 10 Tf %.2f 700 Td (%s) Tj ET
+BT /F1 10 Tf -1 0 0 1 %.2f 697.8 Tm (E) Tj ET
+BT /F1 10 Tf %.2f 700 Td (Search, which finds words.) Tj ET
+BT /F1 10 Tf 72 686 Td (The next line follows it here.) Tj ET""" % (
+        words + 0.3,
+        words,
+        second.encode(),
+        after + 0.3,
+        after,
+    )
+    text = " ".join(read_bytes(_raw_pdf(content), "xeindex.pdf").segments[0].text.split())
+    assert "The XEIndex is built on XESearch, which finds words. The next line follows it here." in text
